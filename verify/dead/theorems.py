@@ -1,0 +1,119 @@
+"""Sufficient conditions for deadness from TSD §5, evaluated from the graph alone.
+
+These are the hypotheses of Theorems 13–16 of [1]_ (and the corollary-I form of
+Theorem 14).  They are *not* used to decide anything: the exact methods decide, and
+these only name, in a dead item's certificate, which theorem predicts it.  A theorem
+that predicts an item dead which an exact method finds live would be a
+counterexample to the paper; :func:`predicted_dead` is therefore also what the tests
+compare against the exact methods.
+
+* ``TSD.T13`` — a terminal-free set ``U`` whose neighbourhood is a clique (a clique
+  cutset) is dead, with all its edges.  Found here as the terminal-free components of
+  ``G − K`` for each maximal clique ``K``, and as simplicial vertices (``TSD.T13``'s
+  example: non-terminal simplicial vertices are dead).
+* ``TSD.T14`` — if ``w`` surrounds a terminal-free set containing ``v``
+  (``Γ(U) ⊆ Γ[w]``), the edge ``vw`` is dead.  The largest such ``U`` for each ``w``
+  is computed as a greatest fixed point, so every transverse edge is found;
+  ``TSD.T14.C1`` marks the single-vertex case ``Γ(v) ⊆ Γ[w]``.
+* ``TSD.T15`` — an edge between two neighbours of one terminal is dead.
+* ``TSD.T16`` — a terminal-free set surrounded by a terminal is dead (greatest such
+  set per terminal).
+* ``TSD.T12`` — an edge at a vertex that one of the above proves dead is dead
+  (Theorem 12, "⇒").
+
+References
+----------
+.. [1] A. M. Steane, "Threat, support and dead edges in the Shannon game", §5.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from ..game import Game, bits
+
+__all__ = ["predicted_dead", "surrounded_set"]
+
+
+def surrounded_set(game: Game, w: int) -> int:
+    """The largest terminal-free set ``U ∌ w`` with ``Γ(U) ⊆ Γ[w]`` (a bitmask).
+
+    >>> from verify import Game
+    >>> g = Game.from_edges("0-2,2-3,3-1,2-4,3-4", terminals=(0, 1))
+    >>> g.labels_of(surrounded_set(g, g.index(2)))
+    [4]
+    """
+    adj = game.adjacency
+    t1, t2 = game.terminal_indices
+    closed_w = adj[w] | (1 << w)
+    u = ((1 << game.n) - 1) & ~((1 << t1) | (1 << t2) | (1 << w))
+    changed = True
+    while changed:
+        changed = False
+        for v in bits(u):
+            if adj[v] & ~u & ~closed_w:
+                u &= ~(1 << v)
+                changed = True
+    return u
+
+
+def predicted_dead(game: Game) -> dict[tuple, list[str]]:
+    """Map each item predicted dead by TSD §5 to the ids of the theorems predicting it.
+
+    Items are ``("vertex", i)`` and ``("edge", i, j)`` with internal indices.
+
+    >>> from verify import Game
+    >>> g = Game.from_edges("0-2,2-1,0-3,2-3", terminals=(0, 1))
+    >>> sorted(predicted_dead(g).items())
+    [(('edge', 0, 3), ['TSD.T12', 'TSD.T13', 'TSD.T14', 'TSD.T14.C1', 'TSD.T16']), (('edge', 2, 3), ['TSD.T12', 'TSD.T13', 'TSD.T14', 'TSD.T14.C1', 'TSD.T15', 'TSD.T16']), (('vertex', 3), ['TSD.T13', 'TSD.T16'])]
+    """
+    adj = game.adjacency
+    n = game.n
+    t1, t2 = game.terminal_indices
+    terms = (1 << t1) | (1 << t2)
+    out: dict[tuple, set[str]] = {}
+
+    def mark(item, tid):
+        out.setdefault(item, set()).add(tid)
+
+    def edge(i, j):
+        return ("edge", min(i, j), max(i, j))
+
+    dead_vertices: dict[int, set[str]] = {}
+    # T13: simplicial non-terminals, and terminal-free components behind a clique.
+    for v in range(n):
+        if not terms >> v & 1 and game.is_clique(game.labels_of(adj[v])):
+            dead_vertices.setdefault(v, set()).add("TSD.T13")
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from((i, j) for i in range(n) for j in bits(adj[i]) if i < j)
+    for clique in nx.find_cliques(g):
+        rest = g.subgraph(set(range(n)) - set(clique))
+        for comp in nx.connected_components(rest):
+            if not any(terms >> c & 1 for c in comp):
+                for c in comp:
+                    dead_vertices.setdefault(c, set()).add("TSD.T13")
+    # T16: sets surrounded by a terminal.
+    for t in (t1, t2):
+        for v in bits(surrounded_set(game, t)):
+            dead_vertices.setdefault(v, set()).add("TSD.T16")
+    for v, ids in dead_vertices.items():
+        for tid in ids:
+            mark(("vertex", v), tid)
+        for u in bits(adj[v]):
+            mark(edge(u, v), "TSD.T12")
+            for tid in ids:
+                mark(edge(u, v), tid)
+    # T14: transverse edges.
+    for w in range(n):
+        for v in bits(surrounded_set(game, w) & adj[w]):
+            mark(edge(v, w), "TSD.T14")
+            if adj[v] & ~(adj[w] | (1 << w)) == 0:
+                mark(edge(v, w), "TSD.T14.C1")
+    # T15: edges inside a terminal's neighbourhood.
+    for t in (t1, t2):
+        for i in bits(adj[t]):
+            for j in bits(adj[i] & adj[t]):
+                if i < j:
+                    mark(edge(i, j), "TSD.T15")
+    return {k: sorted(v) for k, v in out.items()}

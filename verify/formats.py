@@ -1,0 +1,136 @@
+"""Reading games from text: graph6, edge-list strings and JSON files.
+
+Each reader turns malformed input into one :class:`~verify.errors.InputError`
+sentence; none lets a traceback through.  Hex boards are read by
+:mod:`verify.hexboard`.
+
+The JSON form is ``{"n": 6, "edges": [[0, 2], ...], "terminals": [0, 1]}``; ``n`` is
+optional (vertices ``0 .. n-1``), and vertex names may also be strings.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import networkx as nx
+
+from .errors import InputError
+
+__all__ = ["parse_graph6", "parse_edge_string", "parse_vertex", "game_from_json", "load_json_game"]
+
+_TOKEN = re.compile(r"^[A-Za-z0-9_]+$")
+
+
+def parse_vertex(tok: str):
+    """A vertex name from text: an int when it is all digits, else the string.
+
+    >>> parse_vertex("12"), parse_vertex("a1")
+    (12, 'a1')
+    """
+    tok = tok.strip()
+    if not tok:
+        raise InputError("A vertex name is empty.")
+    if not _TOKEN.match(tok):
+        raise InputError(f"{tok!r} is not a vertex name (use digits, letters or _).")
+    return int(tok) if tok.isdigit() else tok
+
+
+def parse_edge_string(s: str) -> list[tuple]:
+    """Edges from a string such as ``"0-2,2-3,3-1"`` (spaces allowed).
+
+    >>> parse_edge_string("0-2, 2-3")
+    [(0, 2), (2, 3)]
+    """
+    s = s.strip()
+    if not s:
+        return []
+    out = []
+    for part in s.split(","):
+        ends = part.split("-")
+        if len(ends) != 2:
+            raise InputError(f"Edge {part.strip()!r} is not of the form U-V.")
+        out.append((parse_vertex(ends[0]), parse_vertex(ends[1])))
+    return out
+
+
+def parse_graph6(s: str | bytes) -> nx.Graph:
+    """A networkx graph from a graph6 string (an optional ``>>graph6<<`` header allowed).
+
+    >>> sorted(parse_graph6("CE").edges())
+    [(0, 3), (1, 3)]
+    """
+    if isinstance(s, str):
+        try:
+            b = s.strip().encode("ascii")
+        except UnicodeEncodeError:
+            raise InputError("A graph6 string must be plain ASCII.") from None
+    else:
+        b = s.strip()
+    if b.startswith(b">>graph6<<"):
+        b = b[10:]
+    if not b:
+        raise InputError("The graph6 string is empty.")
+    for ch in b:
+        if not 63 <= ch <= 126:
+            raise InputError(f"Byte {chr(ch)!r} cannot appear in graph6 (allowed: '?' to '~').")
+    try:
+        return nx.from_graph6_bytes(b)
+    except Exception as exc:  # networkx raises several kinds for bad lengths
+        raise InputError(f"{b.decode()!r} is not valid graph6: {exc}.") from None
+
+
+def _vertex_from_json(x):
+    if isinstance(x, bool) or not isinstance(x, (int, str)):
+        raise InputError(f"Vertex {x!r} must be an integer or a string.")
+    return x
+
+
+def game_from_json(data) -> "Game":
+    """A :class:`~verify.game.Game` from parsed JSON ``{"n", "edges", "terminals"}``."""
+    from .game import Game
+
+    if not isinstance(data, dict):
+        raise InputError("The JSON game must be an object with keys n, edges and terminals.")
+    unknown = set(data) - {"n", "edges", "terminals", "vertices", "name", "comment"}
+    if unknown:
+        raise InputError(f"Unknown key {sorted(unknown)[0]!r} in the JSON game.")
+    if "terminals" not in data:
+        raise InputError("The JSON game has no 'terminals'.")
+    edges = data.get("edges", [])
+    if not isinstance(edges, list) or not all(isinstance(e, list) and len(e) == 2 for e in edges):
+        raise InputError("'edges' must be a list of [u, v] pairs.")
+    pairs = [(_vertex_from_json(u), _vertex_from_json(v)) for u, v in edges]
+    terms = data["terminals"]
+    if not isinstance(terms, list) or len(terms) != 2:
+        raise InputError("'terminals' must be a list of two vertices.")
+    terms = tuple(_vertex_from_json(t) for t in terms)
+    if "vertices" in data:
+        vs = data["vertices"]
+        if not isinstance(vs, list):
+            raise InputError("'vertices' must be a list.")
+        return Game([_vertex_from_json(v) for v in vs], pairs, terms)
+    n = data.get("n")
+    if n is not None:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 2:
+            raise InputError("'n' must be an integer of at least 2.")
+        for u, v in pairs:
+            for x in (u, v):
+                if not isinstance(x, int) or not 0 <= x < n:
+                    raise InputError(f"Vertex {x!r} is not a vertex of a {n}-vertex graph.")
+    return Game.from_edges(pairs, terminals=terms, n=n)
+
+
+def load_json_game(path: str | Path) -> "Game":
+    """Read a JSON game file (see :func:`game_from_json`)."""
+    p = Path(path)
+    try:
+        text = p.read_text()
+    except OSError as exc:
+        raise InputError(f"Cannot read {str(p)!r}: {exc.strerror or exc}.") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{str(p)!r} is not valid JSON (line {exc.lineno}: {exc.msg}).") from None
+    return game_from_json(data)
