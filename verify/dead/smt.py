@@ -33,53 +33,56 @@ from .common import Verdict, flips, label_item, live_verdict_from_colouring
 __all__ = ["flip_formula", "classify"]
 
 
-def flip_formula(game: Game, item: tuple) -> tuple[list, dict[int, z3.BoolRef]]:
-    """Constraints satisfied exactly by colourings whose winner changes with ``item``.
+def flip_formula(game: Game, items: list[tuple]) -> tuple[list, dict[int, z3.BoolRef], dict[tuple, z3.BoolRef]]:
+    """Constraints satisfied by colourings whose winner changes with the selected item.
 
-    Returns the constraints and the map from vertex index to its ``black`` variable.
+    One Boolean selector per item; at most one selector is true, and the query for an
+    item assumes its selector.  Returns the constraints, the ``black`` variable of
+    each non-terminal vertex index and the selector of each item.
     """
     adj = game.adjacency
     n = game.n
     t1, t2 = game.terminal_indices
     black = {v: z3.Bool(f"black_{v}") for v in range(n) if v not in (t1, t2)}
-    edges = [(i, j) for i in range(n) for j in bits(adj[i]) if i < j]
-    if item[0] == "vertex":
-        v0 = item[1]
-        removed_edge = None
-    else:
-        v0 = None
-        removed_edge = (item[1], item[2])
+    select = {it: z3.Bool("select_" + "_".join(map(str, it))) for it in items}
+    sel_vertex = {it[1]: sel for it, sel in select.items() if it[0] == "vertex"}
+    sel_edge = {(it[1], it[2]): sel for it, sel in select.items() if it[0] == "edge"}
+    false = z3.BoolVal(False)
 
-    def on_a(u):  # Short's scenario: the vertex black / the edge present
-        if u in (t1, t2) or u == v0:
-            return z3.BoolVal(True)
-        return black[u]
-
-    def on_b(u):  # Cut's scenario: the vertex white / the edge deleted
+    def on_short(u):  # Short's scenario: the selected vertex black, the selected edge present
         if u in (t1, t2):
             return z3.BoolVal(True)
-        if u == v0:
-            return z3.BoolVal(False)
-        return black[u]
+        return z3.Or(black[u], sel_vertex.get(u, false))
+
+    def on_cut(u):  # Cut's scenario: the selected vertex white, the selected edge deleted
+        if u in (t1, t2):
+            return z3.BoolVal(True)
+        return z3.And(black[u], z3.Not(sel_vertex.get(u, false)))
 
     reach = {u: z3.Bool(f"reach_{u}") for u in range(n)}
     rank = {u: z3.Int(f"rank_{u}") for u in range(n)}
     side = {u: z3.Bool(f"side_{u}") for u in range(n)}
     cons = [reach[t1], rank[t1] == 0, reach[t2], side[t1], z3.Not(side[t2])]
+    if select:
+        cons.append(z3.AtMost(*select.values(), 1))
     for u in range(n):
         if u == t1:
             continue
         support = [z3.And(reach[w], rank[w] < rank[u]) for w in bits(adj[u])]
-        cons.append(z3.Implies(reach[u], z3.And(on_a(u), z3.Or(support) if support else z3.BoolVal(False))))
-    for i, j in edges:
-        if (i, j) == removed_edge:
-            continue
-        cons.append(z3.Implies(z3.And(on_b(i), on_b(j)), side[i] == side[j]))
-    return cons, black
+        cons.append(z3.Implies(reach[u], z3.And(on_short(u), z3.Or(support) if support else false)))
+    for i in range(n):
+        for j in bits(adj[i]):
+            if i < j:
+                joined = z3.And(on_cut(i), on_cut(j), z3.Not(sel_edge.get((i, j), false)))
+                cons.append(z3.Implies(joined, side[i] == side[j]))
+    return cons, black, select
 
 
 def classify(game: Game, items: list[tuple], timeout_ms: int | None = None) -> dict[tuple, Verdict]:
-    """Decide every item with one z3 query each (found colourings are re-used).
+    """Decide every item with one z3 query each on a shared formula.
+
+    A colouring found for one item is also tried on the others (by the definition,
+    :func:`~verify.dead.common.flips`), so fewer queries are needed.
 
     >>> from verify import Game
     >>> g = Game.from_edges("0-2,2-1,0-3,3-2", terminals=(0, 1))
@@ -90,15 +93,15 @@ def classify(game: Game, items: list[tuple], timeout_ms: int | None = None) -> d
     adj = game.adjacency
     t1, t2 = game.terminal_indices
     out: dict[tuple, Verdict] = {}
+    cons, black, select = flip_formula(game, items)
+    s = z3.Solver()
+    if timeout_ms:
+        s.set("timeout", timeout_ms)
+    s.add(cons)
     for it in items:
         if it in out:
             continue
-        cons, black = flip_formula(game, it)
-        s = z3.Solver()
-        if timeout_ms:
-            s.set("timeout", timeout_ms)
-        s.add(cons)
-        res = s.check()
+        res = s.check(select[it])
         if res == z3.unknown:
             raise BudgetExceeded(f"z3 answered unknown for {label_item(game, it)} ({s.reason_unknown()})")
         if res == z3.unsat:
