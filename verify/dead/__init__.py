@@ -79,7 +79,7 @@ class Classification:
     verdicts: dict[tuple, Verdict] = field(default_factory=dict)
 
     def _labels(self, kind: str, dead: bool) -> list:
-        return [v.item[1] for v in self.verdicts.values() if v.item[0] == kind and v.dead == dead]
+        return [v.item[1] for it, v in sorted(self.verdicts.items()) if it[0] == kind and v.dead == dead]
 
     @property
     def dead_vertices(self) -> list:
@@ -112,7 +112,7 @@ class Classification:
             "live_vertices": self.live_vertices,
             "dead_edges": [ser(e) for e in self.dead_edges],
             "live_edges": [ser(e) for e in self.live_edges],
-            "certificates": [v.to_json() for v in self.verdicts.values()],
+            "certificates": [v.to_json() for _, v in sorted(self.verdicts.items())],
         }
 
 

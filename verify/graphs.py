@@ -1,0 +1,174 @@
+"""Enumerating small graphs and Shannon games up to isomorphism.
+
+Connected graphs come from nauty's ``geng`` [1]_ (``geng -c n``), found on ``PATH`` as
+``geng`` or Debian's ``nauty-geng``, or inside the ``passagemath-nauty`` wheel.  When
+no ``geng`` is found, graphs with ``n ≤ 7`` come from networkx's graph atlas and larger
+``n`` raises an error that says how to install it.
+
+A Shannon game is a graph plus an unordered terminal pair; two pairs in the same
+orbit of the automorphism group (computed by pynauty) give isomorphic games, so
+:func:`terminal_pairs` lists one pair per orbit.
+
+References
+----------
+.. [1] B. D. McKay, A. Piperno, "Practical graph isomorphism, II", J. Symbolic
+   Computation 60 (2014); nauty and Traces user's guide (``geng``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import networkx as nx
+
+from .errors import ShannonVerifyError
+from .game import Game
+
+__all__ = ["find_geng", "connected_graphs", "terminal_pairs", "connected_games", "canonical_graph6"]
+
+ATLAS_MAX_N = 7
+GENG_HELP = (
+    "nauty's geng was not found: install it with 'pip install passagemath-nauty' "
+    "or 'apt-get install nauty' (or put geng on PATH)."
+)
+
+
+def find_geng() -> str | None:
+    """Path of a ``geng`` executable, or None.
+
+    >>> p = find_geng()
+    >>> p is None or os.path.basename(p) in ("geng", "nauty-geng")
+    True
+    """
+    env = os.environ.get("SHANNON_VERIFY_GENG")
+    if env:
+        return env
+    for name in ("geng", "nauty-geng"):
+        found = shutil.which(name)
+        if found:
+            return found
+    spec = importlib.util.find_spec("sage_wheels")
+    if spec is not None and spec.submodule_search_locations:
+        for loc in spec.submodule_search_locations:
+            cand = Path(loc) / "bin" / "geng"
+            if cand.exists() and os.access(cand, os.X_OK):
+                return str(cand)
+    return None
+
+
+def geng_lines(n: int, *, connected: bool = True, res: int = 0, mod: int = 1, edges: tuple[int, int] | None = None) -> Iterator[str]:
+    """graph6 lines from ``geng`` for ``n`` vertices (shard ``res/mod``)."""
+    geng = find_geng()
+    if geng is None:
+        raise ShannonVerifyError(GENG_HELP)
+    args = [geng, "-q"]
+    if connected:
+        args.append("-c")
+    args.append(str(n))
+    if edges is not None:
+        args.append(f"{edges[0]}:{edges[1]}")
+    if mod > 1:
+        args.append(f"{res}/{mod}")
+    with subprocess.Popen(args, stdout=subprocess.PIPE, text=True) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            line = line.strip()
+            if line:
+                yield line
+    if proc.returncode:
+        raise ShannonVerifyError(f"geng exited with status {proc.returncode}.")
+
+
+def connected_graphs(n: int) -> Iterator[nx.Graph]:
+    """Every connected graph on ``n`` vertices (``0 .. n-1``), one per isomorphism class.
+
+    >>> [sum(1 for _ in connected_graphs(k)) for k in range(1, 6)]
+    [1, 1, 2, 6, 21]
+    """
+    if find_geng() is not None:
+        for line in geng_lines(n):
+            yield nx.from_graph6_bytes(line.encode())
+        return
+    if n > ATLAS_MAX_N:
+        raise ShannonVerifyError(GENG_HELP)
+    for g in nx.graph_atlas_g():
+        if g.number_of_nodes() == n and (n == 0 or nx.is_connected(g)):
+            yield g
+
+
+def _automorphism_generators(g: nx.Graph) -> list[list[int]]:
+    import pynauty
+
+    n = g.number_of_nodes()
+    if n == 0:
+        return []
+    adjacency = {v: [u for u in g.neighbors(v)] for v in range(n)}
+    pg = pynauty.Graph(n, directed=False, adjacency_dict=adjacency)
+    gens, *_ = pynauty.autgrp(pg)
+    return gens
+
+
+def terminal_pairs(g: nx.Graph) -> list[tuple[int, int]]:
+    """One unordered vertex pair per orbit of Aut(g) on pairs (vertices ``0 .. n-1``).
+
+    >>> terminal_pairs(nx.path_graph(4))
+    [(0, 1), (0, 2), (0, 3), (1, 2)]
+    """
+    n = g.number_of_nodes()
+    gens = _automorphism_generators(g)
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    parent = {p: p for p in pairs}
+
+    def find(p):
+        while parent[p] != p:
+            parent[p] = parent[parent[p]]
+            p = parent[p]
+        return p
+
+    for perm in gens:
+        for i, j in pairs:
+            a, b = perm[i], perm[j]
+            q = (a, b) if a < b else (b, a)
+            ra, rb = find((i, j)), find(q)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+    return sorted({find(p) for p in pairs})
+
+
+def connected_games(n: int, all_pairs: bool = False) -> Iterator[Game]:
+    """Every Shannon game on a connected ``n``-vertex graph, terminal pairs up to automorphism.
+
+    With ``all_pairs`` every unordered pair is used instead of one per orbit.
+
+    >>> sum(1 for _ in connected_games(4))
+    16
+    """
+    for g in connected_graphs(n):
+        pairs = [(i, j) for i in range(n) for j in range(i + 1, n)] if all_pairs else terminal_pairs(g)
+        for t in pairs:
+            yield Game.from_networkx(g, t)
+
+
+def canonical_graph6(g: nx.Graph) -> str:
+    """graph6 of the canonical labelling of ``g`` (pynauty ``certificate`` order).
+
+    >>> canonical_graph6(nx.path_graph(3)) == canonical_graph6(nx.Graph([(1, 0), (0, 2)]))
+    True
+    """
+    import pynauty
+
+    nodes = list(g.nodes)
+    idx = {v: i for i, v in enumerate(nodes)}
+    n = len(nodes)
+    pg = pynauty.Graph(n, directed=False, adjacency_dict={idx[v]: [idx[u] for u in g.neighbors(v)] for v in nodes})
+    lab = pynauty.canon_label(pg)  # lab[i] = original vertex placed at position i
+    pos = {orig: i for i, orig in enumerate(lab)}
+    h = nx.Graph()
+    h.add_nodes_from(range(n))
+    h.add_edges_from((pos[idx[u]], pos[idx[v]]) for u, v in g.edges)
+    return nx.to_graph6_bytes(h, header=False).decode().strip()
