@@ -23,6 +23,7 @@ from .dead import (
 from .errors import BudgetExceeded, InputError, ShannonVerifyError, TooLargeError
 from .game import Game
 from .hexboard import HexBoard
+from .solve import captured, dominated, dominates, link_type, lost, spectator, winner
 
 __version__ = "0.1.0"
 
@@ -37,6 +38,13 @@ __all__ = [
     "Classification",
     "Verdict",
     "check_live_certificate",
+    "winner",
+    "captured",
+    "lost",
+    "dominates",
+    "dominated",
+    "spectator",
+    "link_type",
     "ShannonVerifyError",
     "InputError",
     "TooLargeError",

@@ -12,11 +12,11 @@ import sys
 
 from .. import __version__
 from ..errors import ShannonVerifyError
-from . import dead
+from . import dead, solve
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [dead]
+COMMANDS = [dead, solve]
 
 
 def build_parser() -> argparse.ArgumentParser:
