@@ -18,6 +18,7 @@ import time
 
 from verify import Game, classify
 from verify.dead import brute, items_of, paths, sat
+from verify.dead.brute import MAX_FREE
 
 
 def hex_boards(sizes=(7, 9, 11), repeats=3):
@@ -60,7 +61,7 @@ def brute_vs_sat(start_n=10, brute_seconds=60.0, seed=1):
         if not agree:
             raise SystemExit("DISAGREEMENT")
         last = (n, g.m, tb, ts)
-        if tb > brute_seconds:
+        if tb > brute_seconds or n - 1 > MAX_FREE:
             break
         n += 1
     print(f"largest compared: n={last[0]}, m={last[1]}: brute {last[2]:.1f} s, sat {last[3]:.3f} s")
