@@ -166,3 +166,31 @@ def test_cli_errors(capsys, argv, msg):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert msg in err and len(err.strip().splitlines()) == 1
+
+
+# ---- the must-play search (HEX Fig. 13) -------------------------------------------
+from verify.solve.mustplay import MustPlaySolver, carrier_carries  # noqa: E402
+
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_mustplay_value_and_carrier_exhaustive(n):
+    s = MustPlaySolver()
+    smaller = 0
+    for g in connected_games(n):
+        for first in (SHORT, CUT):
+            w, carrier = s.win_value(g, first)
+            assert w == minimax.winner(g, first), (g, first)
+            assert carrier_carries(g, first, w, carrier), (g, first, w, carrier)
+            smaller += len(carrier) < len(g.nonterminals())
+    assert n < 4 or smaller > 0  # the carriers are not just "everything"
+
+
+@given(games(min_n=2, max_n=9), st.sampled_from([SHORT, CUT]))
+def test_mustplay_random(g, first):
+    w, carrier = MustPlaySolver().win_value(g, first)
+    assert w == minimax.winner(g, first) and carrier_carries(g, first, w, carrier)
+
+
+def test_carrier_check_can_fail():
+    g = Game.from_edges("0-2,0-3,2-1,3-1", terminals=(0, 1))
+    assert not carrier_carries(g, CUT, SHORT, [2])
