@@ -10,6 +10,7 @@ The public API (stable names):
 
 from __future__ import annotations
 
+from .concepts import supports, surrounds, threatens
 from .dead import (
     Classification,
     Verdict,
@@ -45,6 +46,9 @@ __all__ = [
     "dominated",
     "spectator",
     "link_type",
+    "threatens",
+    "supports",
+    "surrounds",
     "ShannonVerifyError",
     "InputError",
     "TooLargeError",

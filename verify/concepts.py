@@ -1,0 +1,530 @@
+"""Graph concepts of TSD §4–5 (threat, support, surround), straight from the definitions.
+
+Every concept here is computed in two independent ways so that a harness can compare
+them: once *from the definition* of [1]_, and once from the *characterisation* the
+paper proves for it.  The definitions (vertex sets ``A``, ``B`` terminal-free and
+disjoint, ``B`` non-empty):
+
+* ``A`` **threatens** ``B`` when ``G − A ∗ B = G − A − B`` (§4, Definition);
+* ``A`` **supports** ``B`` when ``G ∗ A − B = G ∗ A ∗ B`` (§4, Definition);
+* ``w`` **surrounds** ``U`` (``w ∉ U``) when ``Γ(U) ⊆ Γ[w]`` (§4, Definition before
+  Theorem 7); an edge ``vw`` is **transverse** when ``w`` surrounds a terminal-free
+  set containing ``v`` (§5, Definition before Theorem 14);
+* ``g(B)`` is the set of neighbours of ``B`` adjacent to all other neighbours of ``B``
+  (Theorem 7(ii)); ``T(v)`` is the number of triangles containing ``v`` (§2.1).
+
+Terminals can neither threaten nor support nor be threatened or supported: a terminal
+in ``A`` or ``B`` is an :class:`~verify.errors.InputError`, as is ``A ∩ B ≠ ∅``.
+Graph equality is :class:`~verify.game.Game` equality (same vertex set, edge set and
+terminals).
+
+The characterisations, kept as separate functions:
+
+* :func:`threatens_thm7` — Theorem 7(i): ``A`` threatens a connected ``B`` iff
+  ``Γ(B) ∖ A`` is a clique; a disconnected ``B`` per connected component (Lemma 3).
+* :func:`supports_thm7` — Theorem 7(ii): ``A`` supports a connected ``B`` iff
+  ``Γ(B) ∖ g(B) ⊆ Γ(A)``; a disconnected ``B`` per connected component of ``G[B]``
+  (Lemma 3).
+* :func:`surrounds_walks` — Corollary I of Theorem 14: ``w`` surrounds ``v`` iff
+  ``A²(v, w) = d(v) − A(v, w)``.
+* :func:`threatened_by_thm8` — Theorem 8 (a sufficient condition for a threat by a
+  set of neighbours, from 2-walks and the triangle number).
+* :func:`g_set_walks` — the remark after Theorem 7: ``g(b) = Γ(b) ∩ {u : A²(u, b) =
+  d(b) − 1}``.
+
+Vertex sets are given as an iterable of labels or as a single label, as for
+:meth:`Game.delete <verify.game.Game.delete>`.  Functions that enumerate vertex sets
+(:func:`clique_cutset_sets`, :func:`has_supporting_set`) are exponential and refuse
+graphs with more than :data:`ENUMERATION_MAX_N` vertices.
+
+References
+----------
+.. [1] A. M. Steane, "Threat, support and dead edges in the Shannon game",
+   arXiv:1210.7985, §2.1, §4 and §5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator
+from itertools import combinations
+
+import networkx as nx
+
+from .dead.theorems import surrounded_set
+from .errors import InputError
+from .game import Game, bits, popcount
+
+__all__ = [
+    "ENUMERATION_MAX_N",
+    "threatens",
+    "supports",
+    "surrounds",
+    "g_set",
+    "triangle_number",
+    "walks",
+    "walk_count",
+    "simplicial_vertices",
+    "clique_cutset_sets",
+    "transverse_edges",
+    "articulation_vertices",
+    "has_supporting_set",
+    "threatens_thm7",
+    "supports_thm7",
+    "surrounds_walks",
+    "threatened_by_thm8",
+    "g_set_walks",
+]
+
+Vertex = Hashable
+VertexSet = Vertex | Iterable[Vertex]
+
+#: Largest number of vertices for which vertex sets are enumerated exhaustively.
+ENUMERATION_MAX_N = 20
+
+
+# ----------------------------------------------------------------- helpers
+def _as_list(vs: VertexSet) -> list:
+    """A single label or an iterable of labels, as a list (strings are single labels)."""
+    if isinstance(vs, (str, bytes)) or not isinstance(vs, Iterable):
+        return [vs]
+    return list(vs)
+
+
+def _mask(game: Game, vs: VertexSet) -> int:
+    """Bitmask of a vertex set; unknown labels are an :class:`InputError`."""
+    return game.mask(_as_list(vs))
+
+
+def _closed(game: Game, i: int) -> int:
+    return game.adjacency[i] | (1 << i)
+
+
+def _nbhd(game: Game, s: int) -> int:
+    """Γ(S) as a bitmask."""
+    out = 0
+    for i in bits(s):
+        out |= game.adjacency[i]
+    return out & ~s
+
+
+def _is_clique(game: Game, s: int) -> bool:
+    return all(_closed(game, i) & s == s for i in bits(s))
+
+
+def _components(game: Game, s: int) -> list[int]:
+    """Connected components of the induced subgraph ``G[S]``, as bitmasks."""
+    adj = game.adjacency
+    out = []
+    while s:
+        comp = frontier = s & -s
+        while frontier:
+            grow = 0
+            for i in bits(frontier):
+                grow |= adj[i]
+            frontier = grow & s & ~comp
+            comp |= frontier
+        out.append(comp)
+        s &= ~comp
+    return out
+
+
+def _is_connected(game: Game, s: int) -> bool:
+    return s != 0 and len(_components(game, s)) == 1
+
+
+def _terminal_mask(game: Game) -> int:
+    t1, t2 = game.terminal_indices
+    return (1 << t1) | (1 << t2)
+
+
+def _check_pair(game: Game, a: VertexSet, b: VertexSet, verb: str) -> tuple[list, list]:
+    """Validate ``A``, ``B`` for threat/support; return them as label lists."""
+    la, lb = _as_list(a), _as_list(b)
+    ma, mb = game.mask(la), game.mask(lb)
+    for name, vs in (("A", la), ("B", lb)):
+        for v in vs:
+            if game.is_terminal(v):
+                raise InputError(f"Terminal {v!r} is in {name}; terminals can neither {verb} nor be {verb}ed.")
+    if not mb:
+        raise InputError(f"B is empty; name at least one vertex to be {verb}ed.")
+    common = ma & mb
+    if common:
+        raise InputError(f"A and B must be disjoint, but both contain {game.labels_of(common)[0]!r}.")
+    return la, lb
+
+
+def _walk_row(game: Game, i: int, k: int) -> list[int]:
+    """Row ``i`` of ``A^k``: the number of ``k``-walks from vertex ``i`` to each vertex."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise InputError(f"The walk length must be a non-negative integer, not {k!r}.")
+    adj = game.adjacency
+    row = [0] * game.n
+    row[i] = 1
+    for _ in range(k):
+        new = [0] * game.n
+        for j in range(game.n):
+            new[j] = sum(row[l] for l in bits(adj[j]))
+        row = new
+    return row
+
+
+def _subsets(mask: int, max_size: int | None = None) -> Iterator[int]:
+    """Every sub-mask of ``mask``, smallest first (at most ``max_size`` bits)."""
+    idx = list(bits(mask))
+    top = len(idx) if max_size is None else min(max_size, len(idx))
+    for r in range(top + 1):
+        for combo in combinations(idx, r):
+            s = 0
+            for i in combo:
+                s |= 1 << i
+            yield s
+
+
+def _check_enumerable(game: Game, what: str) -> None:
+    if game.n > ENUMERATION_MAX_N:
+        raise InputError(
+            f"{what} enumerates vertex sets and is limited to {ENUMERATION_MAX_N} vertices; "
+            f"this graph has {game.n}."
+        )
+
+
+# -------------------------------------------------------------- definitions
+def threatens(game: Game, a: VertexSet, b: VertexSet) -> bool:
+    """True when ``A`` threatens ``B``: ``G − A ∗ B = G − A − B`` (TSD §4, Definition).
+
+    ``A`` and ``B`` are terminal-free and disjoint; ``B`` is non-empty, ``A`` may be
+    empty (the empty set threatens ``B`` when ``G ∗ B = G − B``).
+
+    Parameters
+    ----------
+    game : Game
+    a, b : label or iterable of labels
+        The threatening set ``A`` and the threatened set ``B``.
+
+    Raises
+    ------
+    InputError
+        If ``A`` or ``B`` contains a terminal or an unknown vertex, ``A ∩ B ≠ ∅``, or
+        ``B`` is empty.
+
+    Examples
+    --------
+    A vertex of degree 2 is threatened by each of its neighbours (TSD §4, Examples):
+
+    >>> g = Game.from_edges("0-2,2-3,3-1,2-4,4-1", terminals=(0, 1))
+    >>> threatens(g, 2, 4), threatens(g, [], 4)
+    (True, False)
+    """
+    la, lb = _check_pair(game, a, b, "threaten")
+    h = game.delete(la)
+    return h.short(lb) == h.delete(lb)
+
+
+def supports(game: Game, a: VertexSet, b: VertexSet) -> bool:
+    """True when ``A`` supports ``B``: ``G ∗ A − B = G ∗ A ∗ B`` (TSD §4, Definition).
+
+    Same validity rules as :func:`threatens`.
+
+    Examples
+    --------
+    A vertex of degree 2 is supported by a vertex with two 2-walks to it:
+
+    >>> g = Game.from_edges("0-2,0-3,2-4,3-4,2-5,3-5,5-1", terminals=(0, 1))
+    >>> supports(g, 5, 4), supports(g, [], 4), supports(g, 4, 5)
+    (True, False, False)
+    """
+    la, lb = _check_pair(game, a, b, "support")
+    h = game.short(la)
+    return h.delete(lb) == h.short(lb)
+
+
+def surrounds(game: Game, w: Vertex, u: VertexSet) -> bool:
+    """True when ``w`` surrounds ``U``: ``Γ(U) ⊆ Γ[w]`` (TSD §4, Definition).
+
+    ``U`` is a non-empty vertex set not containing ``w``; terminals are allowed on
+    either side (Theorem 16 uses a surrounding terminal).
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-3,3-1,2-4,3-4", terminals=(0, 1))
+    >>> surrounds(g, 2, 4), surrounds(g, 2, 3), surrounds(g, 4, 2)
+    (True, False, False)
+    """
+    wi = game.index(w)
+    mu = _mask(game, u)
+    if not mu:
+        raise InputError("U is empty; name at least one vertex to be surrounded.")
+    if mu >> wi & 1:
+        raise InputError(f"{w!r} is in U; a vertex surrounds only sets that do not contain it.")
+    return _nbhd(game, mu) & ~_closed(game, wi) == 0
+
+
+def g_set(game: Game, b: VertexSet) -> set:
+    """``g(B)``: the neighbours of ``B`` adjacent to all other neighbours of ``B``.
+
+    Defined in TSD Theorem 7(ii).  ``B`` is a non-empty vertex set (terminals are
+    allowed; it is a purely graph-theoretic notion).
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-3,3-1,2-4,3-4", terminals=(0, 1))
+    >>> sorted(g_set(g, 4)), sorted(g_set(g, 2))
+    ([2, 3], [])
+    """
+    mb = _mask(game, b)
+    if not mb:
+        raise InputError("B is empty; g(B) needs at least one vertex.")
+    nb = _nbhd(game, mb)
+    adj = game.adjacency
+    return set(game.labels_of(sum(1 << i for i in bits(nb) if nb & ~(adj[i] | (1 << i)) == 0)))
+
+
+def triangle_number(game: Game, v: Vertex) -> int:
+    """``T(v)``, the number of triangles containing ``v`` (TSD §2.1).
+
+    Examples
+    --------
+    >>> triangle_number(Game.from_edges("0-2,0-3,2-3,2-1,3-1", terminals=(0, 1)), 2)
+    2
+    """
+    i = game.index(v)
+    adj = game.adjacency
+    return sum(popcount(adj[j] & adj[i]) for j in bits(adj[i])) // 2
+
+
+def walks(game: Game, k: int) -> list[list[int]]:
+    """``A^k``: entry ``[i][j]`` is the number of ``k``-walks from vertex ``i`` to ``j``.
+
+    Rows and columns follow :attr:`Game.vertices <verify.game.Game.vertices>` (the
+    internal order); plain Python integers, exact for any ``k ≥ 0`` (``A⁰ = I``).
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-1,0-3,3-1", terminals=(0, 1))  # a 4-cycle
+    >>> walks(g, 2)
+    [[2, 2, 0, 0], [2, 2, 0, 0], [0, 0, 2, 2], [0, 0, 2, 2]]
+    """
+    return [_walk_row(game, i, k) for i in range(game.n)]
+
+
+def walk_count(game: Game, u: Vertex, v: Vertex, k: int) -> int:
+    """``A^k(u, v)``, the number of ``k``-walks from ``u`` to ``v``.
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-1,0-3,3-1", terminals=(0, 1))
+    >>> walk_count(g, 0, 1, 2), walk_count(g, 0, 2, 3)
+    (2, 4)
+    """
+    return _walk_row(game, game.index(u), k)[game.index(v)]
+
+
+def simplicial_vertices(game: Game) -> set:
+    """Every vertex whose open neighbourhood is a clique, terminals included.
+
+    An isolated vertex is simplicial (the empty set is a clique).  TSD §5 (Example
+    after Theorem 13) shows the *non-terminal* ones are dead; filter the terminals out
+    for that use.
+
+    Examples
+    --------
+    >>> sorted(simplicial_vertices(Game.from_edges("0-2,2-1,2-3", terminals=(0, 1))))
+    [0, 1, 3]
+    """
+    return {game.label(i) for i in range(game.n) if _is_clique(game, game.adjacency[i])}
+
+
+def clique_cutset_sets(game: Game) -> list[set]:
+    """Every non-empty, connected, terminal-free ``U`` whose neighbourhood ``Γ(U)`` is a clique.
+
+    These are the sets of TSD Theorem 13 (by Lemma 2(i) exactly the connected sets
+    with ``G ∗ U = G − U``).  All ``2^(n−2)`` terminal-free sets are enumerated, so
+    graphs with more than :data:`ENUMERATION_MAX_N` vertices are refused.  The list
+    is ordered by size, then by internal vertex order.
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-1,2-3,3-4", terminals=(0, 1))
+    >>> clique_cutset_sets(g)
+    [{4}, {3, 4}]
+    """
+    _check_enumerable(game, "clique_cutset_sets")
+    free = ((1 << game.n) - 1) & ~_terminal_mask(game)
+    out = [
+        s
+        for s in _subsets(free)
+        if s and _is_connected(game, s) and _is_clique(game, _nbhd(game, s))
+    ]
+    return [set(game.labels_of(s)) for s in out]
+
+
+def transverse_edges(game: Game) -> set[tuple]:
+    """Edges ``vw`` where ``w`` surrounds a terminal-free set containing ``v`` (TSD §5).
+
+    For each ``w`` (terminal or not) the largest terminal-free ``U ∌ w`` with
+    ``Γ(U) ⊆ Γ[w]`` is found as a greatest fixed point
+    (:func:`verify.dead.theorems.surrounded_set`; surrounded sets are closed under
+    union, so every transverse edge at ``w`` goes to that set).  Pairs are in the
+    order of :meth:`Game.edges <verify.game.Game.edges>`.
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-3,3-1,2-4,3-4", terminals=(0, 1))
+    >>> sorted(transverse_edges(g))
+    [(2, 4), (3, 4)]
+    """
+    out = set()
+    adj = game.adjacency
+    for w in range(game.n):
+        for v in bits(surrounded_set(game, w) & adj[w]):
+            out.add(game.edge_key(game.label(v), game.label(w)))
+    return out
+
+
+def articulation_vertices(game: Game) -> set:
+    """The cut vertices of the graph (terminals included), via networkx.
+
+    Examples
+    --------
+    >>> sorted(articulation_vertices(Game.from_edges("0-2,2-1,2-3", terminals=(0, 1))))
+    [2]
+    """
+    return set(nx.articulation_points(game.to_networkx()))
+
+
+def has_supporting_set(game: Game, v: Vertex) -> bool:
+    """True when some terminal-free ``A ∌ v`` supports ``{v}`` (by the definition).
+
+    The empty set counts (it supports ``{v}`` exactly when ``v`` is simplicial).  All
+    terminal-free subsets are tried, smallest first, so graphs with more than
+    :data:`ENUMERATION_MAX_N` vertices are refused.
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-1,0-3", terminals=(0, 1))
+    >>> has_supporting_set(g, 3), has_supporting_set(g, 2)
+    (True, False)
+    """
+    i = game.index(v)
+    if game.is_terminal(v):
+        raise InputError(f"Terminal {v!r} cannot be supported.")
+    _check_enumerable(game, "has_supporting_set")
+    free = ((1 << game.n) - 1) & ~_terminal_mask(game) & ~(1 << i)
+    return any(supports(game, game.labels_of(s), v) for s in _subsets(free))
+
+
+# --------------------------------------------------------- characterisations
+def threatens_thm7(game: Game, a: VertexSet, b: VertexSet) -> bool:
+    """Theorem 7(i): ``A`` threatens ``B`` iff ``Γ(Bᵢ) ∖ A`` is a clique for each component.
+
+    The theorem is stated for connected ``B``; for a disconnected ``B`` each connected
+    component ``Bᵢ`` of ``G[B]`` is tested, as Lemma 3 prescribes.  Same validity rules
+    as :func:`threatens`.
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-3,3-1,2-4,4-1", terminals=(0, 1))
+    >>> threatens_thm7(g, 2, 4), threatens_thm7(g, [], 4)
+    (True, False)
+    """
+    la, lb = _check_pair(game, a, b, "threaten")
+    ma, mb = game.mask(la), game.mask(lb)
+    return all(_is_clique(game, _nbhd(game, c) & ~ma) for c in _components(game, mb))
+
+
+def supports_thm7(game: Game, a: VertexSet, b: VertexSet) -> bool:
+    """Theorem 7(ii): ``A`` supports ``B`` iff ``Γ(Bᵢ) ∖ g(Bᵢ) ⊆ Γ(A)`` for each component.
+
+    Implemented exactly as the paper states it: ``Γ(A)`` is the open neighbourhood of
+    the set ``A`` (so members of ``A`` are not in it), and a disconnected ``B`` is
+    tested per connected component ``Bᵢ`` of ``G[B]`` (Lemma 3).  Same validity rules
+    as :func:`supports`.
+
+    Notes
+    -----
+    This disagrees with :func:`supports` (checked exhaustively for n ≤ 6 in
+    ``tests/test_concepts.py``): "⇒" fails when ``A`` meets ``Γ(B)`` (path
+    ``a–b–s–t``, terminals ``s, t``: ``{a}`` supports ``{b}``), "⇐" fails when ``A``
+    is disconnected (path ``a1–s–b–t–a2``: ``{a1, a2}`` does not support ``{b}``).
+    It agrees whenever ``A`` is connected and not adjacent to ``B``.
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,0-3,2-4,3-4,2-5,3-5,5-1", terminals=(0, 1))
+    >>> supports_thm7(g, 5, 4), supports_thm7(g, [], 4), supports_thm7(g, 4, 5)
+    (True, False, False)
+    """
+    la, lb = _check_pair(game, a, b, "support")
+    ma, mb = game.mask(la), game.mask(lb)
+    gamma_a = _nbhd(game, ma)
+    for c in _components(game, mb):
+        g = game.mask(g_set(game, game.labels_of(c)))
+        if _nbhd(game, c) & ~g & ~gamma_a:
+            return False
+    return True
+
+
+def surrounds_walks(game: Game, w: Vertex, v: Vertex) -> bool:
+    """Corollary I of Theorem 14: ``w`` surrounds ``v`` iff ``A²(v, w) = d(v) − A(v, w)``.
+
+    ``A`` is the adjacency matrix and ``d`` the degree; ``v ≠ w``.
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-3,3-1,2-4,3-4", terminals=(0, 1))
+    >>> surrounds_walks(g, 2, 4), surrounds_walks(g, 2, 3)
+    (True, False)
+    """
+    if game.index(v) == game.index(w):
+        raise InputError(f"{w!r} cannot surround itself; give two different vertices.")
+    a_vw = int(game.has_edge(v, w))
+    return walk_count(game, v, w, 2) == game.degree(v) - a_vw
+
+
+def threatened_by_thm8(game: Game, v: Vertex, s: VertexSet) -> bool:
+    """Theorem 8's sufficient condition for the neighbours ``S`` to threaten ``v``.
+
+    With ``d`` the degree of ``v``, ``n = |S|``, ``x_n(v) = T(v) − (d−n)(d−n−1)/2`` and
+    ``m`` the number of edges inside ``S``: true when the total number of 2-walks from
+    members of ``S`` to ``v`` equals ``x_n(v) + m``.  ``v`` must be a non-terminal and
+    ``S`` a terminal-free set of neighbours of ``v`` (possibly empty).
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-3,3-1,2-4,4-1", terminals=(0, 1))
+    >>> threatened_by_thm8(g, 4, 2), threatened_by_thm8(g, 3, [])
+    (True, False)
+    """
+    vi = game.index(v)
+    ls = _as_list(s)
+    ms = game.mask(ls)
+    if game.is_terminal(v):
+        raise InputError(f"Terminal {v!r} cannot be threatened.")
+    for x in ls:
+        if game.is_terminal(x):
+            raise InputError(f"Terminal {x!r} is in S; terminals cannot threaten.")
+    if ms & ~game.adjacency[vi]:
+        x = game.labels_of(ms & ~game.adjacency[vi])[0]
+        raise InputError(f"{x!r} is not a neighbour of {v!r}; Theorem 8 is about sets of neighbours.")
+    d, n = game.degree(v), popcount(ms)
+    x_n = triangle_number(game, v) - (d - n) * (d - n - 1) // 2
+    adj = game.adjacency
+    m = sum(popcount(adj[i] & ms) for i in bits(ms)) // 2
+    row = _walk_row(game, vi, 2)
+    two_walks = sum(row[i] for i in bits(ms))
+    return two_walks == x_n + m
+
+
+def g_set_walks(game: Game, b: Vertex) -> set:
+    """``g(b)`` from 2-walks: ``Γ(b) ∩ {u : A²(u, b) = d(b) − 1}`` (remark after Theorem 7).
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-3,3-1,2-4,3-4", terminals=(0, 1))
+    >>> sorted(g_set_walks(g, 4)), sorted(g_set_walks(g, 2))
+    ([2, 3], [])
+    """
+    bi = game.index(b)
+    d = game.degree(b)
+    row = _walk_row(game, bi, 2)
+    return {game.label(u) for u in bits(game.adjacency[bi]) if row[u] == d - 1}
