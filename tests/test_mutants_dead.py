@@ -7,8 +7,7 @@ isomorphism).
 """
 
 from verify.dead import brute, items_of
-from verify.dead.paths import _reachable
-from verify.game import bits
+from verify.game import reachable as _reachable
 from verify.graphs import connected_games
 
 

@@ -52,7 +52,7 @@ import networkx as nx
 
 from .dead.theorems import surrounded_set
 from .errors import InputError
-from .game import Game, bits, popcount
+from .game import Game, bits, components, popcount
 
 __all__ = [
     "ENUMERATION_MAX_N",
@@ -113,19 +113,7 @@ def _is_clique(game: Game, s: int) -> bool:
 
 def _components(game: Game, s: int) -> list[int]:
     """Connected components of the induced subgraph ``G[S]``, as bitmasks."""
-    adj = game.adjacency
-    out = []
-    while s:
-        comp = frontier = s & -s
-        while frontier:
-            grow = 0
-            for i in bits(frontier):
-                grow |= adj[i]
-            frontier = grow & s & ~comp
-            comp |= frontier
-        out.append(comp)
-        s &= ~comp
-    return out
+    return components(game.adjacency, s)
 
 
 def _is_connected(game: Game, s: int) -> bool:

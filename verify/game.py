@@ -28,7 +28,7 @@ import networkx as nx
 
 from .errors import InputError
 
-__all__ = ["Game", "bits", "popcount"]
+__all__ = ["Game", "bits", "popcount", "reachable", "components"]
 
 Vertex = Hashable
 
@@ -52,6 +52,37 @@ def popcount(mask: int) -> int:
     3
     """
     return mask.bit_count()
+
+
+def reachable(adj, start: int, allowed: int) -> int:
+    """Bitmask of the vertices reachable from ``start`` through ``allowed`` (``start`` included).
+
+    >>> bin(reachable([0b010, 0b101, 0b010], 0, 0b111))
+    '0b111'
+    """
+    seen = 1 << start
+    frontier = seen
+    while frontier:
+        grow = 0
+        for i in bits(frontier):
+            grow |= adj[i]
+        frontier = grow & allowed & ~seen
+        seen |= frontier
+    return seen
+
+
+def components(adj, mask: int) -> list[int]:
+    """Connected components of the subgraph induced by ``mask``, as bitmasks.
+
+    >>> components([0b010, 0b001, 0b000], 0b111)
+    [3, 4]
+    """
+    out = []
+    while mask:
+        comp = reachable(adj, (mask & -mask).bit_length() - 1, mask)
+        out.append(comp)
+        mask &= ~comp
+    return out
 
 
 def _label_key(v: Vertex) -> tuple:

@@ -25,22 +25,10 @@ from __future__ import annotations
 import sys
 
 from ..errors import BudgetExceeded
-from ..game import Game, bits
+from ..game import Game, bits, reachable
 from .common import Verdict, item_mask, label_item, live_verdict_from_path
 
 __all__ = ["find_induced_path", "classify"]
-
-
-def _reachable(adj, start: int, allowed: int) -> int:
-    seen = 1 << start
-    frontier = seen
-    while frontier:
-        nxt = 0
-        for i in bits(frontier):
-            nxt |= adj[i]
-        frontier = nxt & allowed & ~seen
-        seen |= frontier
-    return seen
 
 
 def find_induced_path(adj, t1: int, t2: int, required: int = 0, budget: int | None = None) -> list[int] | None:
@@ -87,7 +75,7 @@ def find_induced_path(adj, t1: int, t2: int, required: int = 0, budget: int | No
             if still & new_blocked:
                 continue
             allowed = (full & ~new_blocked) | (1 << x)
-            reach = _reachable(adj, x, allowed)
+            reach = reachable(adj, x, allowed)
             if not reach >> t2 & 1 or still & ~reach:
                 continue
             path.append(x)

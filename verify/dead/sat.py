@@ -27,7 +27,7 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
-from ..game import Game, bits
+from ..game import Game, bits, components
 from .common import Verdict, item_mask, label_item, live_verdict_from_path
 
 __all__ = ["induced_path_cnf", "PathOracle", "classify", "SOLVER"]
@@ -103,7 +103,7 @@ class PathOracle:
             if not self._solver.solve(assumptions=assumptions):
                 return None
             on = self._decode(self._solver.get_model())
-            comps = _components(adj, on)
+            comps = components(adj, on)
             main = next(c for c in comps if c >> t1 & 1)
             if required & ~main == 0:
                 return _order_path(adj, main, t1, t2)
@@ -111,24 +111,6 @@ class PathOracle:
                 if c != main:
                     self._solver.add_clause([-self.var[v] for v in bits(c)])
                     self.cuts += 1
-
-
-def _components(adj, on: int) -> list[int]:
-    out = []
-    left = on
-    while left:
-        start = left & -left
-        comp = start
-        frontier = start
-        while frontier:
-            nxt = 0
-            for i in bits(frontier):
-                nxt |= adj[i]
-            frontier = nxt & on & ~comp
-            comp |= frontier
-        out.append(comp)
-        left &= ~comp
-    return out
 
 
 def _order_path(adj, comp: int, t1: int, t2: int) -> list[int]:

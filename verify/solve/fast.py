@@ -22,24 +22,12 @@ assumes it:
 
 from __future__ import annotations
 
-from ..game import Game, bits
+from ..game import Game, bits, reachable
 from ..dead.paths import find_induced_path
 
 __all__ = ["FastSolver", "short_wins", "winner"]
 
 SHORT, CUT = "Short", "Cut"
-
-
-def _reach(adj, start: int, allowed: int) -> int:
-    seen = 1 << start
-    frontier = seen
-    while frontier:
-        nxt = 0
-        for i in bits(frontier):
-            nxt |= adj[i]
-        frontier = nxt & allowed & ~seen
-        seen |= frontier
-    return seen
 
 
 def _short(adj: tuple, v: int) -> tuple:
@@ -92,7 +80,7 @@ class FastSolver:
         """Every move that wins for ``player`` moving first."""
         t1, t2 = game.terminal_indices
         adj = game.adjacency
-        if adj[t1] >> t2 & 1 or not _reach(adj, t1, (1 << game.n) - 1) >> t2 & 1:
+        if adj[t1] >> t2 & 1 or not reachable(adj, t1, (1 << game.n) - 1) >> t2 & 1:
             return []
         free = ((1 << game.n) - 1) & ~((1 << t1) | (1 << t2))
         out = []
@@ -120,7 +108,7 @@ class FastSolver:
         self.nodes += 1
         if adj[t1] >> t2 & 1:
             return True
-        live = _reach(adj, t1, free | (1 << t2))
+        live = reachable(adj, t1, free | (1 << t2))
         if not live >> t2 & 1:
             return False
         # vertices not reachable from t1 cannot matter: delete them (plain graph fact)
@@ -140,7 +128,7 @@ class FastSolver:
             return hit
         if self.immediate and not short_to_move:
             for v in bits(free):
-                if not _reach(adj, t1, (free & ~(1 << v)) | (1 << t2)) >> t2 & 1:
+                if not reachable(adj, t1, (free & ~(1 << v)) | (1 << t2)) >> t2 & 1:
                     self.table[key] = False
                     return False
         moves = self._ordered(adj, free, t1, t2)

@@ -18,8 +18,8 @@ References
 
 from __future__ import annotations
 
-from ..game import Game, bits
-from .fast import FastSolver, _delete, _reach, _short
+from ..game import Game, bits, reachable
+from .fast import FastSolver, _delete, _short
 from .minimax import CUT, SHORT
 
 __all__ = ["MustPlaySolver", "win_value", "carrier_carries"]
@@ -48,7 +48,7 @@ class MustPlaySolver:
         self.nodes += 1
         if adj[t1] >> t2 & 1:
             return True, 0
-        if not _reach(adj, t1, free | (1 << t2)) >> t2 & 1:
+        if not reachable(adj, t1, free | (1 << t2)) >> t2 & 1:
             return False, 0
         key = (adj, free, short_to_move)
         hit = self.table.get(key)
