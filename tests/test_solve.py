@@ -31,6 +31,7 @@ CONFIGS = {
     "default": dict(),
     "canonical": dict(canonical=True),
     "fill_dead": dict(fill_dead=True),
+    "fill_pairs": dict(fill_pairs=True),
     "bare": dict(immediate=False, order=False),
 }
 
@@ -52,6 +53,7 @@ def test_fast_equals_minimax_exhaustive(n):
 def test_fast_equals_minimax_random(g, first):
     assert FastSolver().winner(g, first) == minimax.winner(g, first)
     assert FastSolver(canonical=True, fill_dead=True).winner(g, first) == minimax.winner(g, first)
+    assert FastSolver(fill_pairs=True).winner(g, first) == minimax.winner(g, first)
 
 
 @given(games(min_n=3, max_n=8), st.sampled_from([SHORT, CUT]))

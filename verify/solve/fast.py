@@ -16,6 +16,11 @@ assumes it:
 ``fill_dead`` (relies on TSD.SPEC / TSD.T1: dead vertices are spectators)
     Dead vertices — decided exactly by :mod:`verify.dead.paths` — are deleted
     before a position is searched.  Off by default.
+``fill_pairs`` (relies on TSD.PAIRS / TSD.T6: a mutually supporting pair is captured,
+    a mutually threatening pair lost)
+    Such pairs, found from the definitions (``G∗a−b = G∗a∗b`` and ``G∗b−a = G∗b∗a``;
+    ``G−a∗b = G−a−b`` and ``G−b∗a = G−b−a``), are shorted or deleted before a
+    position is searched.  Off by default.
 ``order``
     Moves are tried on shortest terminal paths first.
 """
@@ -57,10 +62,19 @@ class FastSolver:
     ('Short', 'Cut')
     """
 
-    def __init__(self, *, canonical: bool = False, immediate: bool = True, fill_dead: bool = False, order: bool = True):
+    def __init__(
+        self,
+        *,
+        canonical: bool = False,
+        immediate: bool = True,
+        fill_dead: bool = False,
+        fill_pairs: bool = False,
+        order: bool = True,
+    ):
         self.canonical = canonical
         self.immediate = immediate
         self.fill_dead = fill_dead
+        self.fill_pairs = fill_pairs
         self.order = order
         self.table: dict = {}
         self.nodes = 0
@@ -118,6 +132,11 @@ class FastSolver:
         else:
             adj = tuple(a & (free | (1 << t1) | (1 << t2)) if (free | (1 << t1) | (1 << t2)) >> i & 1 else 0
                         for i, a in enumerate(adj))
+        if self.fill_pairs:
+            filled = self._fill_pairs(adj, free)
+            if filled is not None:
+                adj, free = filled
+                return self._solve(adj, free, t1, t2, short_to_move)
         if self.immediate:
             common = adj[t1] & adj[t2]
             if common and (short_to_move or common & (common - 1)):
@@ -145,6 +164,22 @@ class FastSolver:
                 adj = _delete(adj, v)
                 free &= ~(1 << v)
         return free, adj
+
+    @staticmethod
+    def _fill_pairs(adj, free):
+        """Short a mutually supporting pair or delete a mutually threatening one (first found)."""
+        vs = list(bits(free))
+        for k, a in enumerate(vs):
+            sa, da = _short(adj, a), _delete(adj, a)
+            for b in vs[k + 1:]:
+                sb, db = _short(adj, b), _delete(adj, b)
+                both_short = _short(sa, b)
+                if _delete(sa, b) == both_short and _delete(sb, a) == both_short:
+                    return both_short, free & ~(1 << a) & ~(1 << b)
+                both_cut = _delete(da, b)
+                if _short(da, b) == both_cut and _short(db, a) == both_cut:
+                    return both_cut, free & ~(1 << a) & ~(1 << b)
+        return None
 
     def _ordered(self, adj, free, t1, t2) -> list[int]:
         if not self.order:
