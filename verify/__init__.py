@@ -24,6 +24,7 @@ from .dead import (
 from .errors import BudgetExceeded, InputError, ShannonVerifyError, TooLargeError
 from .game import Game
 from .hexboard import HexBoard
+from .registry import Tally, statement
 from .solve import captured, dominated, dominates, link_type, lost, spectator, winner
 
 __version__ = "0.1.0"
@@ -46,6 +47,8 @@ __all__ = [
     "dominated",
     "spectator",
     "link_type",
+    "statement",
+    "Tally",
     "threatens",
     "supports",
     "surrounds",

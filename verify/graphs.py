@@ -172,3 +172,33 @@ def canonical_graph6(g: nx.Graph) -> str:
     h.add_nodes_from(range(n))
     h.add_edges_from((pos[idx[u]], pos[idx[v]]) for u, v in g.edges)
     return nx.to_graph6_bytes(h, header=False).decode().strip()
+
+
+def canonical_game(game: Game) -> tuple[Game, str]:
+    """The game relabelled canonically (terminals as their own colour class) and its graph6.
+
+    Isomorphic games (graph and terminal pair) get the same result, so
+    ``(n, m, graph6, terminals)`` of the canonical game is a total order on games up
+    to isomorphism.
+
+    >>> a = Game.from_edges("0-2,2-1,2-3", terminals=(0, 1))
+    >>> b = Game.from_edges("3-1,1-0,1-2", terminals=(3, 2))
+    >>> canonical_game(a) == canonical_game(b)
+    True
+    """
+    import pynauty
+
+    n = game.n
+    idx = {v: i for i, v in enumerate(game.vertices)}
+    t = {idx[x] for x in game.terminals}
+    pg = pynauty.Graph(
+        n,
+        adjacency_dict={idx[v]: [idx[u] for u in game.neighbours(v)] for v in game.vertices},
+        vertex_coloring=[set(range(n)) - t, t],
+    )
+    lab = pynauty.canon_label(pg)
+    pos = {orig: i for i, orig in enumerate(lab)}
+    edges = [(pos[idx[u]], pos[idx[v]]) for u, v in game.edges()]
+    terms = tuple(sorted(pos[idx[x]] for x in game.terminals))
+    g = Game(range(n), edges, terms)
+    return g, g.to_graph6()

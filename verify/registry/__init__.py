@@ -1,0 +1,30 @@
+"""The statement registry: statements, the ``@statement`` decorator and the runner.
+
+>>> from verify.registry import REGISTRY, load_paper_statements
+>>> load_paper_statements()
+>>> "TSD.T14" in REGISTRY
+True
+"""
+
+from .registry import REGISTRY, catalogue_path, statement, statement_ids_in_catalogue
+from .runner import emit_counterexample, evaluate, run_statement
+from .statement import Result, Statement, Tally
+
+__all__ = [
+    "REGISTRY",
+    "statement",
+    "Statement",
+    "Tally",
+    "Result",
+    "run_statement",
+    "evaluate",
+    "emit_counterexample",
+    "statement_ids_in_catalogue",
+    "catalogue_path",
+    "load_paper_statements",
+]
+
+
+def load_paper_statements() -> None:
+    """Import the papers' statements so that they register themselves."""
+    from .. import statements  # noqa: F401

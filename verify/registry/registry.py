@@ -1,0 +1,88 @@
+"""The registry of statements and the ``@statement`` decorator (the public API).
+
+>>> from verify import statement
+>>> @statement("MY.PENDANT", kind="conj", max_n=5, register=False)
+... def pendant_vertices_are_dead(game):
+...     from verify import dead_vertices
+...     pendants = [v for v in game.nonterminals() if game.degree(v) == 1]
+...     return None if not pendants else set(pendants) <= dead_vertices(game)
+>>> pendant_vertices_are_dead.id
+'MY.PENDANT'
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import InputError
+from .statement import KINDS, Statement
+
+__all__ = ["REGISTRY", "statement", "statement_ids_in_catalogue", "catalogue_path"]
+
+REGISTRY: dict[str, Statement] = {}
+_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*(/[a-z])?$")
+
+
+def statement(
+    id: str,
+    kind: str = "conj",
+    *,
+    text: str = "",
+    source: str = "",
+    max_n: int = 7,
+    min_n: int = 2,
+    expect: str = "holds",
+    reading: str = "",
+    register: bool = True,
+):
+    """Register a check function as statement ``id``; returns the :class:`Statement`.
+
+    The function takes a :class:`~verify.game.Game` and returns ``None`` (hypothesis
+    false), a bool, or a :class:`~verify.registry.statement.Tally`.
+    """
+    if not _ID.match(id):
+        raise InputError(f"{id!r} is not a statement id like 'TSD.T14' or 'MY.CONJ'.")
+    if kind not in KINDS:
+        raise InputError(f"Kind {kind!r} is not one of {', '.join(KINDS)}.")
+
+    def wrap(fn) -> Statement:
+        doc = (fn.__doc__ or "").strip()
+        st = Statement(
+            id=id,
+            kind=kind,
+            text=text or doc.split("\n\n")[0].replace("\n", " "),
+            check=fn,
+            source=source,
+            max_n=max_n,
+            min_n=min_n,
+            expect=expect,
+            reading=reading,
+            user=not id.startswith(("TSD.", "LNK.", "HEX.", "SSG.")),
+        )
+        if register:
+            if id in REGISTRY and REGISTRY[id].check.__qualname__ != fn.__qualname__:
+                raise InputError(f"Statement {id} is registered twice.")
+            REGISTRY[id] = st
+        return st
+
+    return wrap
+
+
+def catalogue_path() -> Path | None:
+    """``shared/STATEMENTS.md`` beside the checkout, if present."""
+    here = Path(__file__).resolve()
+    for up in here.parents:
+        cand = up.parent / "shared" / "STATEMENTS.md"
+        if cand.exists():
+            return cand
+    return None
+
+
+def statement_ids_in_catalogue(prefix: str = "") -> list[str]:
+    """Every id listed in STATEMENTS.md (optionally only those starting with ``prefix``)."""
+    p = catalogue_path()
+    if p is None:
+        return []
+    ids = re.findall(r"^\| ((?:TSD|LNK|HEX|SSG)\.[A-Z0-9.]+) \|", p.read_text(), flags=re.M)
+    return [i for i in dict.fromkeys(ids) if i.startswith(prefix)]

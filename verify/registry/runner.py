@@ -1,0 +1,176 @@
+"""Checking a statement exhaustively, and its smallest counterexample.
+
+Games are enumerated by ascending ``n`` (connected graphs from geng, terminal pairs
+up to automorphism).  All failures at the first failing ``n`` are collected and the
+smallest is chosen by the documented total order
+
+    (n, m, canonical graph6, canonical terminal positions)
+
+where the canonical form is nauty's with the terminals as their own colour class
+(:func:`verify.graphs.canonical_game`).  The chosen game is relabelled canonically
+and checked again before it is reported, so the stored counterexample reproduces.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+from ..game import Game
+from ..graphs import canonical_game, connected_games
+from .statement import Result, Statement, Tally
+
+__all__ = ["evaluate", "run_statement", "emit_counterexample", "safe_name", "COUNTEREXAMPLES"]
+
+COUNTEREXAMPLES = Path(__file__).resolve().parents[2] / "counterexamples"
+
+
+def evaluate(st: Statement, game: Game) -> tuple[int, dict | None]:
+    """(hypothesis-true count, failure details or None) of one game."""
+    out = st.check(game)
+    if out is None:
+        return 0, None
+    if isinstance(out, Tally):
+        return out.hypothesis, out.failure
+    if isinstance(out, bool):
+        return 1, (None if out else {"failed": True})
+    raise TypeError(f"check of {st.id} returned {type(out).__name__}; expected None, bool or Tally")
+
+
+def safe_name(g6: str) -> str:
+    """A file name for a graph6 string: letters and digits kept, others as _XX.
+
+    >>> safe_name("C~?")
+    'C_7e_3f'
+    """
+    return "".join(c if c.isalnum() else f"_{ord(c):02x}" for c in g6)
+
+
+def _jsonable(x):
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, set, frozenset)):
+        items = [_jsonable(v) for v in x]
+        return sorted(items, key=str) if isinstance(x, (set, frozenset)) else items
+    if isinstance(x, (int, float, str, bool)) or x is None:
+        return x
+    return str(x)
+
+
+def run_statement(
+    st: Statement,
+    max_n: int | None = None,
+    min_n: int | None = None,
+    progress: bool = False,
+    emit: bool = True,
+) -> Result:
+    """Check ``st`` on every game from ``min_n`` to ``max_n`` vertices; stop at the first failing n."""
+    lo = st.min_n if min_n is None else min_n
+    hi = st.max_n if max_n is None else max_n
+    res = Result(st.id, "holds", lo, hi)
+    start = time.perf_counter()
+    bar = None
+    try:
+        for n in range(lo, hi + 1):
+            games = connected_games(n)
+            if progress:
+                from tqdm import tqdm
+
+                bar = tqdm(games, desc=f"{st.id} n={n}", unit=" games", leave=False, file=sys.stderr, mininterval=1.0)
+                games = bar
+            failures = []
+            for game in games:
+                res.instances += 1
+                hyp, failure = evaluate(st, game)
+                res.hypothesis_true += hyp
+                if failure is not None:
+                    failures.append(game)
+            if bar is not None:
+                bar.close()
+                bar = None
+            if failures:
+                res.n_max = n
+                keyed = []
+                for g in failures:
+                    cg, g6 = canonical_game(g)
+                    keyed.append(((cg.n, cg.m, g6, cg.terminals), cg))
+                key, smallest = min(keyed, key=lambda x: x[0])
+                hyp, details = evaluate(st, smallest)
+                if details is None:  # pragma: no cover - would be a bug in canonical relabelling
+                    raise AssertionError(f"{st.id}: counterexample does not reproduce after relabelling")
+                res.witness = {
+                    "graph6": key[2],
+                    "n": smallest.n,
+                    "m": smallest.m,
+                    "edges": [list(e) for e in smallest.edges()],
+                    "terminals": list(smallest.terminals),
+                    "details": _jsonable(details),
+                }
+                if st.kind == "ex":
+                    res.verdict = "found"
+                elif st.expect == "refuted":
+                    res.verdict = "refuted"
+                else:
+                    res.verdict = "fails"
+                if emit:
+                    res.witness_path = emit_counterexample(st, smallest, res.witness)
+                break
+        else:
+            if st.kind == "ex":
+                res.verdict = "not-found"
+            elif res.hypothesis_true == 0:
+                res.verdict = "vacuous"
+                res.reason = "the hypothesis never held in scope"
+    except KeyboardInterrupt:
+        res.verdict = "unknown"
+        res.reason = "interrupted"
+    finally:
+        if bar is not None:
+            bar.close()
+    res.seconds = time.perf_counter() - start
+    return res
+
+
+def emit_counterexample(st: Statement, game: Game, witness: dict, root: Path | None = None) -> str:
+    """Write ``<root>/<ID>/<graph6>.json`` and ``.png``; return the JSON path."""
+    root = COUNTEREXAMPLES if root is None else root
+    folder = root / st.id
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = safe_name(witness["graph6"]) + "_t" + "-".join(map(str, witness["terminals"]))
+    data = {
+        "id": st.id,
+        "kind": st.kind,
+        "statement": st.text,
+        "reading": st.reading,
+        **witness,
+        "order": "(n, m, canonical graph6, canonical terminals)",
+        "reproduce": f"shannon-verify check {st.id} --max-n {witness['n']}",
+        "inspect": f"shannon-verify dead --graph6 '{witness['graph6']}' --terminals {witness['terminals'][0]} {witness['terminals'][1]}",
+    }
+    path = folder / f"{stem}.json"
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    try:
+        from ..draw import draw_game
+
+        det = witness.get("details") or {}
+        hv = [v for v in _flatten(det.get("vertices", [])) if v in set(game.vertices)]
+        he = [tuple(e) for e in det.get("edges", []) if len(e) == 2]
+        draw_game(game, str(path.with_suffix(".png")), highlight_vertices=hv, highlight_edges=he,
+                  title=f"{st.id} ({'witness' if st.kind == 'ex' else 'counterexample'})")
+    except Exception as exc:  # a picture is a convenience; never lose the JSON for it
+        print(f"warning: no picture for {st.id}: {exc}", file=sys.stderr)
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _flatten(x):
+    if isinstance(x, (list, tuple)):
+        for y in x:
+            yield from _flatten(y)
+    else:
+        yield x

@@ -1,0 +1,95 @@
+"""What a statement is, and what checking one instance returns.
+
+A :class:`Statement` holds the id (exactly as in ``shared/STATEMENTS.md``), its kind
+(``thm``, ``def``, ``ex``, ``conj``, ``table``, ``alg``), its source, a paraphrase, its
+domain (connected games up to ``max_n`` vertices, terminal pairs up to automorphism),
+and the check.  The check is separate from the statement: a function of one
+:class:`~verify.game.Game` that returns
+
+* ``None`` — the hypothesis does not hold for this game (nothing to check);
+* ``True`` / ``False`` — the hypothesis holds once and the conclusion holds / fails;
+* a :class:`Tally` — for statements that quantify over vertices, sets or edges
+  inside the game: how many sub-instances met the hypothesis, and the first failure.
+
+For kind ``ex`` the check returns True on a game that *exhibits* the property; the
+search then stores the smallest such game as a witness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Statement", "Tally", "Result", "KINDS", "VERDICTS"]
+
+KINDS = ("thm", "def", "ex", "conj", "table", "alg", "thm+def")
+VERDICTS = ("holds", "fails", "unknown", "vacuous", "refuted", "found", "not-found")
+
+
+@dataclass
+class Tally:
+    """Outcome of a check on one game that quantifies over sub-instances."""
+
+    hypothesis: int = 0
+    failure: dict | None = None
+
+    def add(self, holds: bool, **details) -> bool:
+        """Count one sub-instance meeting the hypothesis; record it if it fails.
+
+        Returns True when the check may continue (no failure yet).
+        """
+        self.hypothesis += 1
+        if not holds and self.failure is None:
+            self.failure = details or {"failed": True}
+        return self.failure is None
+
+
+@dataclass
+class Statement:
+    """A registered, checkable statement."""
+
+    id: str
+    kind: str
+    text: str
+    check: Callable[[Any], Any]
+    source: str = ""
+    max_n: int = 7
+    min_n: int = 2
+    expect: str = "holds"  # "holds", or "refuted" for a statement recorded as false
+    reading: str = ""
+    user: bool = False
+    meta: dict = field(default_factory=dict)
+
+
+@dataclass
+class Result:
+    """The verdict of one run of one statement."""
+
+    id: str
+    verdict: str
+    n_min: int
+    n_max: int
+    instances: int = 0
+    hypothesis_true: int = 0
+    seconds: float = 0.0
+    witness: dict | None = None
+    witness_path: str | None = None
+    reason: str = ""
+
+    def to_json(self) -> dict:
+        out = {
+            "id": self.id,
+            "verdict": self.verdict,
+            "n_range": [self.n_min, self.n_max],
+            "instances": self.instances,
+            "hypothesis_true": self.hypothesis_true,
+            "seconds": round(self.seconds, 3),
+        }
+        if self.witness is not None:
+            out["witness"] = self.witness
+        if self.witness_path:
+            out["counterexample"] = self.witness_path
+        if self.reason:
+            out["reason"] = self.reason
+        return out

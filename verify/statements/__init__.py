@@ -1,0 +1,7 @@
+"""The papers' statements, registered on import (one module per group of TSD).
+
+Each module's checks use the definitions and the exact oracles, never the statement
+being checked; the registry (``verify.registry``) runs them.
+"""
+
+from . import tsd_dead  # noqa: F401  (registration happens on import)

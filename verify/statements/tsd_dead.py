@@ -1,0 +1,174 @@
+"""TSD §5: dead vertices and dead edges (Theorems 12–16, the spectator remark).
+
+Deadness is decided by the exact ``sat`` oracle (:mod:`verify.dead.sat`), which
+searches induced paths and assumes none of these theorems; the hypotheses are
+evaluated from their definitions in :mod:`verify.concepts`.
+
+References: A. M. Steane, "Threat, support and dead edges in the Shannon game", §5.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..concepts import clique_cutset_sets, surrounds, surrounds_walks, walk_count
+from ..dead import classify
+from ..dead.theorems import surrounded_set
+from ..game import bits
+from ..registry import Tally, statement
+from ..solve import CUT, SHORT, FastSolver
+
+SRC = "000_5ace32d4bebf4a78.txt §5"
+
+
+def _dead(game):
+    c = classify(game, "sat")
+    return set(c.dead_vertices), {frozenset(e) for e in c.dead_edges}
+
+
+@statement("TSD.T12", kind="thm", source=SRC + ", Theorem 12 and corollary", max_n=8)
+def t12(game):
+    """A vertex is dead iff all its incident edges are dead; deleting the dead edges
+    does not change which vertices are dead."""
+    dv, de = _dead(game)
+    t = Tally()
+    for v in game.nonterminals():
+        incident = [frozenset((v, u)) for u in game.neighbours(v)]
+        if not t.add((v in dv) == all(e in de for e in incident), vertices=[v], edges=[sorted(e, key=str) for e in incident]):
+            return t
+    if de:
+        dv2, _ = _dead(game.delete_edges([tuple(e) for e in de]))
+        t.add(dv2 == dv, edges=[sorted(e, key=str) for e in de], dead_before=sorted(dv, key=str), dead_after=sorted(dv2, key=str))
+    return t
+
+
+@statement("TSD.T13", kind="thm", source=SRC + ", Theorem 13 and example", max_n=8)
+def t13(game):
+    """A terminal-free connected set with a clique neighbourhood (clique cutset) is dead,
+    all its vertices and the edges inside it; non-terminal simplicial vertices are dead."""
+    dv, de = _dead(game)
+    t = Tally()
+    for U in clique_cutset_sets(game):
+        inside = [frozenset(e) for e in combinations(sorted(U, key=str), 2) if game.has_edge(*e)]
+        ok = set(U) <= dv and all(e in de for e in inside)
+        if not t.add(ok, vertices=sorted(U, key=str), edges=[sorted(e, key=str) for e in inside]):
+            return t
+    for v in game.nonterminals():
+        if game.is_clique(game.neighbours(v)):
+            if not t.add(v in dv, vertices=[v], simplicial=True):
+                return t
+    return t
+
+
+@statement("TSD.T13.EX", kind="ex", source=SRC + ", Fig. 10(b)", max_n=8)
+def t13_ex(game):
+    """A dead vertex v with G∗v ≠ G−v exists (Fig. 10b)."""
+    dv, _ = _dead(game)
+    hits = [v for v in dv if game.short(v) != game.delete(v)]
+    return None if not hits else Tally(1, {"vertices": hits})
+
+
+@statement("TSD.T14", kind="thm", source=SRC + ", Theorem 14", max_n=8)
+def t14(game):
+    """If w surrounds a terminal-free set containing v, the edge vw is dead (transverse
+    edges are dead).  Every such set lies in the largest one, computed as a fixed point."""
+    _, de = _dead(game)
+    t = Tally()
+    for w in game.vertices:
+        U = surrounded_set(game, game.index(w))
+        for i in bits(U & game.adjacency[game.index(w)]):
+            v = game.label(i)
+            if not t.add(frozenset((v, w)) in de, vertices=[v, w], surrounded=game.labels_of(U), edges=[[v, w]]):
+                return t
+    return t
+
+
+@statement("TSD.T14.C1", kind="thm+def", source=SRC + ", Theorem 14 corollary I", max_n=8)
+def t14_c1(game):
+    """w surrounds non-terminal v ⇒ vw dead; and "w surrounds v" ⇔ A²(v,w) = d(v) − A(v,w)."""
+    _, de = _dead(game)
+    t = Tally()
+    for v in game.vertices:
+        for w in game.vertices:
+            if v == w:
+                continue
+            sur = surrounds(game, w, {v})
+            if not t.add(sur == surrounds_walks(game, w, v), vertices=[v, w], part="characterisation"):
+                return t
+            if sur and not game.is_terminal(v) and game.has_edge(v, w):
+                if not t.add(frozenset((v, w)) in de, vertices=[v, w], edges=[[v, w]], part="dead edge"):
+                    return t
+    return t
+
+
+@statement(
+    "TSD.T14.C2",
+    kind="thm",
+    source=SRC + ", Theorem 14 corollary II, eq. (2)",
+    max_n=8,
+    reading="'w surrounds Γ[v]' is read as Γ(Γ[v]∖{w}) ⊆ Γ[w] (eq. (2) forces w ∈ Γ(v) when d(v) > 0).",
+)
+def t14_c2(game):
+    """Γ[v] terminal-free and A³(v,w) = Σ_{i≠w} A²(v,i) ⇒ every edge between w and Γ[v]
+    is dead, and w surrounds Γ[v]."""
+    _, de = _dead(game)
+    t = Tally()
+    verts = list(game.vertices)
+    for v in game.nonterminals():
+        closed = game.closed_neighbours(v)
+        if any(game.is_terminal(x) for x in closed):
+            continue
+        for w in verts:
+            if w == v:
+                continue
+            lhs = walk_count(game, v, w, 3)
+            rhs = sum(walk_count(game, v, i, 2) for i in verts if i != w)
+            if lhs != rhs:
+                continue
+            edges = [frozenset((w, x)) for x in closed if x != w and game.has_edge(w, x)]
+            ok = all(e in de for e in edges)
+            U = closed - {w}
+            ok_sur = game.set_neighbours(U) <= game.closed_neighbours(w)
+            if not t.add(ok and ok_sur, vertices=[v, w], edges=[sorted(e, key=str) for e in edges], dead=ok, surrounds=ok_sur):
+                return t
+    return t
+
+
+@statement("TSD.T15", kind="thm", source=SRC + ", Theorem 15", max_n=8)
+def t15(game):
+    """An edge between two neighbours of one terminal is dead."""
+    _, de = _dead(game)
+    t = Tally()
+    for term in game.terminals:
+        nb = sorted(game.neighbours(term), key=str)
+        for u, v in combinations(nb, 2):
+            if game.has_edge(u, v) and not t.add(frozenset((u, v)) in de, vertices=[term, u, v], edges=[[u, v]]):
+                return t
+    return t
+
+
+@statement("TSD.T16", kind="thm", source=SRC + ", Theorem 16", max_n=8)
+def t16(game):
+    """A terminal-free vertex set surrounded by a terminal is dead (every such set lies in
+    the largest one for that terminal)."""
+    dv, _ = _dead(game)
+    t = Tally()
+    for term in game.terminals:
+        U = game.labels_of(surrounded_set(game, game.index(term)))
+        for v in U:
+            if not t.add(v in dv, vertices=[term, v], surrounded=U):
+                return t
+    return t
+
+
+@statement("TSD.SPEC", kind="thm", source=SRC + ", dead ⇒ spectator", max_n=7)
+def spec(game):
+    """A dead vertex is a spectator: W(G−v, x) = W(G∗v, x) for both players x."""
+    dv, _ = _dead(game)
+    s = FastSolver()
+    t = Tally()
+    for v in dv:
+        ok = all(s.winner(game.delete(v), x) == s.winner(game.short(v), x) for x in (SHORT, CUT))
+        if not t.add(ok, vertices=[v]):
+            return t
+    return t
