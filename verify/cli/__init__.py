@@ -12,11 +12,11 @@ import sys
 
 from .. import __version__
 from ..errors import ShannonVerifyError
-from . import dead, solve
+from . import check, dead, solve
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [dead, solve]
+COMMANDS = [dead, solve, check]
 
 
 def build_parser() -> argparse.ArgumentParser:
