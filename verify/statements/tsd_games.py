@@ -1,0 +1,363 @@
+"""TSD §3–4: capture, loss, domination and winners (Theorems 1–6, 9–11, pairs).
+
+Winners come from :class:`verify.solve.FastSolver` with every theorem-based fill-in
+off; multi-Shannon outcomes from :class:`verify.solve.MultiShannon` (checked against
+brute-force enumeration in ``tests/test_solve.py``).  Sets range over terminal-free
+sets of the sizes given per statement.
+
+References: A. M. Steane, "Threat, support and dead edges in the Shannon game".
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+import networkx as nx
+
+from ..concepts import supports, threatens, walk_count
+from ..dead import classify
+from ..game import bits
+from ..registry import Tally, statement
+from ..solve import CUT, SHORT, FastSolver, MultiShannon
+from ..solve.fast import _delete, _short
+
+SRC = "000_5ace32d4bebf4a78.txt"
+PLAYERS = (SHORT, CUT)
+
+
+def _sets(game, k):
+    return [set(c) for c in combinations(game.nonterminals(), k)]
+
+
+def _msg(game, S):
+    return MultiShannon(game, S)
+
+
+def _s(x):
+    return sorted(x, key=str)
+
+
+@statement("TSD.T1", kind="thm", source=SRC + " §3, Theorem 1 (Björnsson et al.)", max_n=7)
+def t1(game):
+    """S captured ⇒ W(G,x) = W(G∗S,x) for both x; S lost ⇒ W(G,x) = W(G−S,x)."""
+    s = FastSolver()
+    t = Tally()
+    w = {x: s.winner(game, x) for x in PLAYERS}
+    for k in (1, 2, 3):
+        for S in _sets(game, k):
+            m = _msg(game, S)
+            if m.second_player_wins(SHORT):
+                h = game.short(S)
+                if not t.add(all(s.winner(h, x) == w[x] for x in PLAYERS), vertices=_s(S), part="captured"):
+                    return t
+            if m.second_player_wins(CUT):
+                h = game.delete(S)
+                if not t.add(all(s.winner(h, x) == w[x] for x in PLAYERS), vertices=_s(S), part="lost"):
+                    return t
+    return t
+
+
+@statement("TSD.T2", kind="thm", source=SRC + " §3, Theorem 2", max_n=7)
+def t2(game):
+    """If both vertices of a 2-set P-dominate it, it is captured (P = Short) / lost (P = Cut)."""
+    t = Tally()
+    for S in _sets(game, 2):
+        m = _msg(game, S)
+        for p in PLAYERS:
+            if len(m.winning_first_moves(p)) == 2:
+                if not t.add(m.second_player_wins(p), vertices=_s(S), player=p):
+                    return t
+    return t
+
+
+@statement("TSD.T2.EX", kind="thm", source=SRC + " §3, simple examples after Theorem 2", max_n=7)
+def t2_ex(game):
+    """Two adjacent non-terminal degree-2 vertices are lost; two non-terminal degree-2
+    vertices with the same neighbours are captured; if one of them is a terminal the other
+    is dead; if both are terminals Short wins."""
+    t = Tally()
+    dead = None
+    for u, v in combinations(game.vertices, 2):
+        if game.degree(u) != 2 or game.degree(v) != 2:
+            continue
+        term = [x for x in (u, v) if game.is_terminal(x)]
+        if game.has_edge(u, v) and not term:
+            if not t.add(_msg(game, {u, v}).second_player_wins(CUT), vertices=[u, v], part="adjacent: lost"):
+                return t
+        if game.neighbours(u) == game.neighbours(v):
+            if not term:
+                if not t.add(_msg(game, {u, v}).second_player_wins(SHORT), vertices=[u, v], part="twins: captured"):
+                    return t
+            elif len(term) == 1:
+                other = v if term[0] == u else u
+                dead = dead or set(classify(game, "sat").dead_vertices)
+                if not t.add(other in dead, vertices=[u, v], part="twin of a terminal: dead"):
+                    return t
+            else:
+                s = FastSolver()
+                if not t.add(all(s.winner(game, x) == SHORT for x in PLAYERS), vertices=[u, v], part="twin terminals: Short wins"):
+                    return t
+    return t
+
+
+@statement("TSD.T3", kind="thm", source=SRC + " §3, Theorem 3", max_n=7)
+def t3(game):
+    """If two vertices of a 3-set P-dominate it, so does the third."""
+    t = Tally()
+    for S in _sets(game, 3):
+        m = _msg(game, S)
+        for p in PLAYERS:
+            dom = m.winning_first_moves(p)
+            if len(dom) >= 2 and not t.add(len(dom) == 3, vertices=_s(S), player=p, dominating=dom):
+                return t
+    return t
+
+
+@statement("TSD.T4", kind="thm", source=SRC + " §3, Theorem 4", max_n=7)
+def t4(game):
+    """If two vertices a, b of a 4-set P-dominate it but P occupying both (¬P the other
+    two) is not a P-win, P has a second-player win on the set."""
+    t = Tally()
+    for S in _sets(game, 4):
+        m = _msg(game, S)
+        for p in PLAYERS:
+            dom = m.winning_first_moves(p)
+            for a, b in combinations(dom, 2):
+                adj = m.adj
+                for x in S:
+                    i = game.index(x)
+                    mine = x in (a, b)
+                    adj = _short(adj, i) if mine == (p == SHORT) else _delete(adj, i)
+                short_win, cut_win = m.final_result(adj)
+                if (short_win if p == SHORT else cut_win):
+                    continue
+                if not t.add(m.second_player_wins(p), vertices=_s(S), player=p, a=a, b=b):
+                    return t
+    return t
+
+
+@statement("TSD.T6", kind="def", source=SRC + " §4, Theorem 6 and corollary", max_n=7)
+def t6(game):
+    """v Cut-dominates {v,w} ⇔ G−v∗w = G−v−w; v Short-dominates {v,w} ⇔ G∗v−w = G∗v∗w;
+    a mutually supporting pair is captured, a mutually threatening pair lost."""
+    t = Tally()
+    for v, w in permutations(game.nonterminals(), 2):
+        m = _msg(game, {v, w})
+        cut_dom = v in m.winning_first_moves(CUT)
+        short_dom = v in m.winning_first_moves(SHORT)
+        gd, gs = game.delete(v), game.short(v)
+        if not t.add(cut_dom == (gd.short(w) == gd.delete(w)), vertices=[v, w], part="cut"):
+            return t
+        if not t.add(short_dom == (gs.delete(w) == gs.short(w)), vertices=[v, w], part="short"):
+            return t
+        if supports(game, {v}, {w}) and supports(game, {w}, {v}):
+            if not t.add(m.second_player_wins(SHORT), vertices=[v, w], part="mutual support: captured"):
+                return t
+        if threatens(game, {v}, {w}) and threatens(game, {w}, {v}):
+            if not t.add(m.second_player_wins(CUT), vertices=[v, w], part="mutual threat: lost"):
+                return t
+    return t
+
+
+@statement("TSD.DOM", kind="thm", source=SRC + " §4, after the definition of threat and support", max_n=6)
+def dom(game):
+    """v threatens (supports) B ⇒ v Cut- (Short-) dominates {v}∪B; A cut-dominated and A
+    threatens B ⇒ A∪B cut-dominated (the Short analogue with support)."""
+    t = Tally()
+    free = game.nonterminals()
+    for kb in (1, 2):
+        for B in _sets(game, kb):
+            rest = [x for x in free if x not in B]
+            for v in rest:
+                if threatens(game, {v}, B):
+                    if not t.add(v in _msg(game, B | {v}).winning_first_moves(CUT), vertices=_s(B | {v}), part="threat => cut-dominates"):
+                        return t
+                if supports(game, {v}, B):
+                    if not t.add(v in _msg(game, B | {v}).winning_first_moves(SHORT), vertices=_s(B | {v}), part="support => short-dominates"):
+                        return t
+            for ka in (1, 2):
+                for A in (set(c) for c in combinations(rest, ka)):
+                    if threatens(game, A, B) and _msg(game, A).first_player_wins(CUT):
+                        if not t.add(_msg(game, A | B).first_player_wins(CUT), vertices=_s(A | B), A=_s(A), part="cut-dominated A threatens B"):
+                            return t
+                    if supports(game, A, B) and _msg(game, A).first_player_wins(SHORT):
+                        if not t.add(_msg(game, A | B).first_player_wins(SHORT), vertices=_s(A | B), A=_s(A), part="short-dominated A supports B"):
+                            return t
+    return t
+
+
+@statement("TSD.SIMPLE", kind="thm", source=SRC + " §3, simple examples before Theorem 2's figure", max_n=7)
+def simple(game):
+    """G−a∗b−c = G−a−b∗c = G−a−b−c ⇒ a cut-dominates {a,b,c}; G∗a∗b−c = G∗a−b∗c = G∗a∗b∗c
+    ⇒ a short-dominates {a,b,c}."""
+    t = Tally()
+    for a, b, c in permutations(game.nonterminals(), 3):
+        if b > c if isinstance(b, int) and isinstance(c, int) else str(b) > str(c):
+            continue  # the condition is symmetric in b and c
+        gd, gs = game.delete(a), game.short(a)
+        if gd.short(b).delete(c) == gd.delete(b).short(c) == gd.delete(b).delete(c):
+            if not t.add(a in _msg(game, {a, b, c}).winning_first_moves(CUT), vertices=[a, b, c], part="cut"):
+                return t
+        if gs.short(b).delete(c) == gs.delete(b).short(c) == gs.short(b).short(c):
+            if not t.add(a in _msg(game, {a, b, c}).winning_first_moves(SHORT), vertices=[a, b, c], part="short"):
+                return t
+    return t
+
+
+@statement(
+    "TSD.PAIRS",
+    kind="thm",
+    source=SRC + " §4.1",
+    max_n=7,
+    reading="'a threatens b ⇒ a move at b wins only if the move at a wins, for the mover' is checked "
+    "for both movers: Short shorting b wins ⇒ Short shorting a wins; Cut deleting b wins ⇒ Cut deleting a wins.",
+)
+def pairs(game):
+    """a, b mutually supporting ⇒ W(G,x) = W(G∗a∗b,x); mutually threatening ⇒ W(G,x) =
+    W(G−a−b,x); a threatens b ⇒ neither player gains by playing b."""
+    s = FastSolver()
+    t = Tally()
+    w = {x: s.winner(game, x) for x in PLAYERS}
+    moves = {p: set(s.winning_moves(game, p)) for p in PLAYERS}
+    for a, b in permutations(game.nonterminals(), 2):
+        ab, ba = threatens(game, {a}, {b}), threatens(game, {b}, {a})
+        if a < b if isinstance(a, int) and isinstance(b, int) else str(a) < str(b):
+            if supports(game, {a}, {b}) and supports(game, {b}, {a}):
+                h = game.short([a, b])
+                if not t.add(all(s.winner(h, x) == w[x] for x in PLAYERS), vertices=[a, b], part="mutual support"):
+                    return t
+            if ab and ba:
+                h = game.delete([a, b])
+                if not t.add(all(s.winner(h, x) == w[x] for x in PLAYERS), vertices=[a, b], part="mutual threat"):
+                    return t
+        if ab:
+            for p in PLAYERS:
+                if b in moves[p] and not t.add(a in moves[p], vertices=[a, b], player=p, part="a threatens b"):
+                    return t
+    return t
+
+
+@statement("TSD.L5", kind="thm", source=SRC + " §4, Lemma 5", max_n=7)
+def l5(game):
+    """A degree-3 vertex v threatening two of its neighbours a, b is in a set cut-dominated
+    by the third neighbour w: w cut-dominates {v, a, b, w}."""
+    t = Tally()
+    for v in game.nonterminals():
+        nb = game.neighbours(v)
+        if len(nb) != 3 or any(game.is_terminal(x) for x in nb):
+            continue
+        for a, b in combinations(_s(nb), 2):
+            if threatens(game, {v}, {a}) and threatens(game, {v}, {b}):
+                (w,) = nb - {a, b}
+                if not t.add(w in _msg(game, {v, a, b, w}).winning_first_moves(CUT), vertices=[v, a, b, w]):
+                    return t
+    return t
+
+
+@statement("TSD.T9", kind="thm", source=SRC + " §4, Theorem 9", max_n=7)
+def t9(game):
+    """A degree-3 vertex that threatens each of its neighbours is in a lost set (with them)."""
+    t = Tally()
+    for v in game.nonterminals():
+        nb = game.neighbours(v)
+        if len(nb) != 3 or any(game.is_terminal(x) for x in nb):
+            continue
+        if all(threatens(game, {v}, {x}) for x in nb):
+            if not t.add(_msg(game, nb | {v}).second_player_wins(CUT), vertices=_s(nb | {v})):
+                return t
+    return t
+
+
+def _distinct_threateners(game, targets):
+    """A matching target → distinct non-terminal vertex threatening it, or None."""
+    g = nx.Graph()
+    tops = [("t", u) for u in targets]
+    g.add_nodes_from(tops)
+    for u in targets:
+        for x in game.nonterminals():
+            if x != u and threatens(game, {x}, {u}):
+                g.add_edge(("t", u), ("x", x))
+    match = nx.bipartite.maximum_matching(g, top_nodes=tops)
+    if all(tp in match for tp in tops):
+        return {u: match[("t", u)][1] for _, u in tops}
+    return None
+
+
+def _t11(game, literal_example: bool):
+    s = FastSolver()
+    t = Tally()
+    for term in game.terminals:
+        nb = _s(game.neighbours(term))
+        if not nb or any(game.is_terminal(x) for x in nb):
+            continue
+        if _distinct_threateners(game, nb) is not None:
+            if not t.add(s.winner(game, SHORT) == CUT, vertices=[term] + nb, part="theorem"):
+                return t
+        for other in nb:
+            if len(nb) > 1 and _distinct_threateners(game, [u for u in nb if u != other]) is not None:
+                ok = s.winner(game, CUT) == CUT and other in s.winning_moves(game, CUT)
+                if not t.add(ok, vertices=[term] + nb, cut=other, part="corollary"):
+                    return t
+        if all(game.degree(u) == 2 for u in nb) and all(walk_count(game, x, term, 2) <= 1 for x in game.vertices if x != term):
+            far = {x for u in nb for x in game.neighbours(u)} - {term}
+            if literal_example or not any(game.is_terminal(x) for x in far):
+                if not t.add(s.winner(game, SHORT) == CUT, vertices=[term] + nb, part="example"):
+                    return t
+    return t
+
+
+@statement(
+    "TSD.T11/a",
+    kind="thm",
+    source=SRC + " §4, Theorem 11, corollary and example",
+    max_n=7,
+    expect="refuted",
+    reading="the example as stated: every neighbour of t has degree 2 and no vertex has two 2-walks to t. "
+    "Refuted by the path t1–v–t2 (Short wins moving first); the threats the example rests on need the "
+    "neighbours' other neighbours to be non-terminal.",
+)
+def t11_a(game):
+    """Neighbours of a terminal all threatened by distinct vertices ⇒ Cut wins moving second;
+    all but one so threatened ⇒ Cut wins moving first by cutting the other; a terminal whose
+    neighbours all have degree 2, with no vertex having two 2-walks to it ⇒ Cut wins (moving second)."""
+    return _t11(game, literal_example=True)
+
+
+@statement(
+    "TSD.T11/b",
+    kind="thm",
+    source=SRC + " §4, Theorem 11, corollary and example",
+    max_n=7,
+    reading="the example only where the other neighbour of each degree-2 neighbour of t is non-terminal "
+    "(so that it can threaten it, as the derivation from Theorem 11 needs).",
+)
+def t11_b(game):
+    """Theorem 11 and its corollary; the example with non-terminal second neighbours."""
+    return _t11(game, literal_example=False)
+
+
+@statement("TSD.T2.NB", kind="ex", source=SRC + " §3, N.B. after Theorem 2, Fig. 2", max_n=7)
+def t2_nb(game):
+    """a cut-dominates {a,b,c} and b cut-dominates {a,b}, but {a,b} is not lost."""
+    for a, b, c in permutations(game.nonterminals(), 3):
+        if b in _msg(game, {a, b}).winning_first_moves(CUT) and not _msg(game, {a, b}).second_player_wins(CUT):
+            if a in _msg(game, {a, b, c}).winning_first_moves(CUT):
+                return Tally(1, {"vertices": [a, b, c], "a": a, "b": b, "c": c})
+    return None
+
+
+@statement("TSD.CAPLOST.EX", kind="ex", source=SRC + " §3, Fig. 1 and Fig. 2", max_n=7)
+def caplost_ex(game):
+    """A captured set inside a lost set (Fig. 1: {b,c} captured, {a,b,c,d} lost)."""
+    free = game.nonterminals()
+    for k in (1, 2, 3):
+        for S in (set(c) for c in combinations(free, k)):
+            if not _msg(game, S).second_player_wins(SHORT):
+                continue
+            rest = [x for x in free if x not in S]
+            for j in range(1, min(2, len(rest)) + 1):
+                for extra in combinations(rest, j):
+                    T = S | set(extra)
+                    if _msg(game, T).second_player_wins(CUT):
+                        return Tally(1, {"vertices": _s(T), "captured": _s(S), "lost": _s(T)})
+    return None
