@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
-from ..game import Game, bits
+from ..game import Game, bits, reachable
 
 __all__ = [
     "Verdict",
@@ -68,17 +68,7 @@ def short_wins(adj: tuple[int, ...] | list[int], on: int, t1: int, t2: int) -> b
     >>> short_wins([0b010, 0b101, 0b010], 0b101, 0, 2)
     False
     """
-    seen = 1 << t1
-    frontier = seen
-    while frontier:
-        reach = 0
-        for i in bits(frontier):
-            reach |= adj[i]
-        frontier = reach & on & ~seen
-        seen |= frontier
-        if seen >> t2 & 1:
-            return True
-    return False
+    return bool(reachable(adj, t1, on) >> t2 & 1)
 
 
 def without_edge(adj: tuple[int, ...], i: int, j: int) -> tuple[int, ...]:
