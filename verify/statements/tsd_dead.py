@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..concepts import clique_cutset_sets, surrounds, surrounds_walks, walk_count
+from ..concepts import clique_cutset_sets, surrounds, surrounds_walks, walks
 from ..dead import classify
 from ..dead.theorems import surrounded_set
 from ..game import bits
@@ -114,6 +114,7 @@ def t14_c2(game):
     _, de = _dead(game)
     t = Tally()
     verts = list(game.vertices)
+    a2, a3 = walks(game, 2), walks(game, 3)
     for v in game.nonterminals():
         closed = game.closed_neighbours(v)
         if any(game.is_terminal(x) for x in closed):
@@ -121,8 +122,9 @@ def t14_c2(game):
         for w in verts:
             if w == v:
                 continue
-            lhs = walk_count(game, v, w, 3)
-            rhs = sum(walk_count(game, v, i, 2) for i in verts if i != w)
+            iv, iw = game.index(v), game.index(w)
+            lhs = a3[iv][iw]
+            rhs = sum(a2[iv]) - a2[iv][iw]
             if lhs != rhs:
                 continue
             edges = [frozenset((w, x)) for x in closed if x != w and game.has_edge(w, x)]

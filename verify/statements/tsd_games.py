@@ -192,7 +192,7 @@ def simple(game):
     ⇒ a short-dominates {a,b,c}."""
     t = Tally()
     for a, b, c in permutations(game.nonterminals(), 3):
-        if b > c if isinstance(b, int) and isinstance(c, int) else str(b) > str(c):
+        if game.index(b) > game.index(c):
             continue  # the condition is symmetric in b and c
         gd, gs = game.delete(a), game.short(a)
         if gd.short(b).delete(c) == gd.delete(b).short(c) == gd.delete(b).delete(c):
@@ -221,7 +221,7 @@ def pairs(game):
     moves = {p: set(s.winning_moves(game, p)) for p in PLAYERS}
     for a, b in permutations(game.nonterminals(), 2):
         ab, ba = threatens(game, {a}, {b}), threatens(game, {b}, {a})
-        if a < b if isinstance(a, int) and isinstance(b, int) else str(a) < str(b):
+        if game.index(a) < game.index(b):
             if supports(game, {a}, {b}) and supports(game, {b}, {a}):
                 h = game.short([a, b])
                 if not t.add(all(s.winner(h, x) == w[x] for x in PLAYERS), vertices=[a, b], part="mutual support"):
@@ -340,7 +340,8 @@ def t11_b(game):
 def t2_nb(game):
     """a cut-dominates {a,b,c} and b cut-dominates {a,b}, but {a,b} is not lost."""
     for a, b, c in permutations(game.nonterminals(), 3):
-        if b in _msg(game, {a, b}).winning_first_moves(CUT) and not _msg(game, {a, b}).second_player_wins(CUT):
+        pair = _msg(game, {a, b})
+        if b in pair.winning_first_moves(CUT) and not pair.second_player_wins(CUT):
             if a in _msg(game, {a, b, c}).winning_first_moves(CUT):
                 return Tally(1, {"vertices": [a, b, c], "a": a, "b": b, "c": c})
     return None

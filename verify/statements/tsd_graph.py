@@ -28,7 +28,7 @@ from ..concepts import (
     walk_count,
 )
 from ..dead.common import short_wins
-from ..game import Game
+from ..game import Game, components
 from ..registry import Tally, statement
 from ..solve import minimax
 
@@ -46,7 +46,7 @@ def _connected(game: Game, S) -> bool:
 
 
 def _components(game: Game, S):
-    return [set(c) for c in nx.connected_components(game.induced(S))]
+    return [set(game.labels_of(c)) for c in components(game.adjacency, game.mask(S))]
 
 
 @statement("TSD.MODEL", kind="def", source=SRC + " §2", max_n=7)
