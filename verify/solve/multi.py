@@ -104,6 +104,27 @@ class MultiShannon:
         p = _player(player)
         return self._wins(self.adj, self.s_mask, not p, p)
 
+    def restricted_short_first_wins(self, U) -> bool:
+        """Short, moving first with play restricted to ``U ⊆ S``, forces the Short win.
+
+        The game is played on ``G[U ∪ Γ(S)]`` (the rest of S is never coloured, which
+        for the terminals' final graph is the same as deleting it) and judged against
+        the full target ``H ∗ S`` on Γ(S), as in TSD Theorem 5.  ``U`` empty: True
+        when the terminals already have their Short-win graph.
+
+        >>> g = Game.from_edges("0-2,0-3,2-1,3-1", terminals=(0, 1))
+        >>> m = MultiShannon(g, {2, 3})
+        >>> m.restricted_short_first_wins({2}), m.restricted_short_first_wins(set())
+        (True, False)
+        """
+        u_mask = self.game.mask(U)
+        if u_mask & ~self.s_mask:
+            raise InputError("The subset U must lie inside S.")
+        adj = self.adj
+        for v in bits(self.s_mask & ~u_mask):
+            adj = _delete(adj, v)
+        return self._wins(adj, u_mask, True, True)
+
     def winning_first_moves(self, player: str) -> list:
         """The vertices that ``player``-dominate S (winning first moves for ``player``)."""
         p = _player(player)

@@ -1,0 +1,209 @@
+"""TSD §3–4 and appendix: sub-game decompositions (Theorems 5, 10, 17, 18).
+
+* Theorem 5 breaks a capture into Short first-player wins on subsets;
+* Theorem 10 solves multi-Shannon games by *pair-sets*;
+* Theorems 17 and 18 are the or- and and-rules for multi-links.
+
+Outcomes come from :class:`verify.solve.MultiShannon` and
+:func:`verify.links.multi_link_type` (both plain minimax over the colourings of the
+playing area, checked against brute-force enumeration in ``tests/``); threat and
+support from their definitions in :mod:`verify.concepts`.
+
+References: A. M. Steane, "Threat, support and dead edges in the Shannon game",
+§3 (Theorem 5), §4 (Theorem 10) and the appendix (Theorems 17, 18).
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from itertools import combinations
+
+from ..concepts import supports, threatens
+from ..links import multi_link_type
+from ..registry import Tally, statement
+from ..solve import CUT, SHORT, MultiShannon
+
+SRC = "000_5ace32d4bebf4a78.txt"
+
+
+def _s(x):
+    return sorted(x, key=str)
+
+
+def _subsets(items, max_size):
+    for k in range(max_size + 1):
+        for c in combinations(items, k):
+            yield frozenset(c)
+
+
+@statement(
+    "TSD.T5",
+    kind="thm",
+    source=SRC + " §3, Theorem 5",
+    max_n=7,
+    reading="a Short first-player win 'on a subset U ⊆ S' is play restricted to U on G[U ∪ Γ(S)], judged "
+    "against the Short-win graph of M_{G,S} on Γ(S); U ranges over every subset of S, ∅ and S included. "
+    "Both directions are checked: S captured ⇔ the subsets with such a win have empty total intersection. "
+    "S ranges over terminal-free sets of size 1–4.",
+)
+def t5(game):
+    """S is captured iff Short has first-player wins on subsets of S (play restricted to
+    each subset, terminals Γ(S)) whose total intersection is empty."""
+    t = Tally()
+    free = game.nonterminals()
+    for k in (1, 2, 3, 4):
+        for S in combinations(free, k):
+            m = MultiShannon(game, S)
+            winners = [U for U in _subsets(S, k) if m.restricted_short_first_wins(U)]
+            empty = bool(winners) and not reduce(frozenset.intersection, winners)
+            captured = m.second_player_wins(SHORT)
+            if not t.add(captured == empty, vertices=_s(S), captured=captured, winning_subsets=[_s(u) for u in winners]):
+                return t
+    return t
+
+
+def _pair_sets(free, k):
+    """Sets of k disjoint ordered pairs (a_i, b_i) of distinct vertices, each set once."""
+    for chosen in combinations(free, 2 * k):
+        first, rest = chosen[0], chosen[1:]
+        if k == 1:
+            yield [(chosen[0], chosen[1])]
+            yield [(chosen[1], chosen[0])]
+            continue
+        for partner in rest:  # pair the first vertex with each other one, then recurse
+            others = [x for x in rest if x != partner]
+            for tail in _pair_sets(others, k - 1):
+                yield [(first, partner)] + tail
+                yield [(partner, first)] + tail
+
+
+@statement(
+    "TSD.T10",
+    kind="thm",
+    source=SRC + " §4, Theorem 10",
+    max_n=7,
+    reading="the pairs {a_i, b_i} are disjoint; 'a_i P-dominates {a_i, b_i}' is a first-player P win in "
+    "M_{G,{a_i,b_i}} opening at a_i; one or two pairs (sets of size 2 or 4).",
+)
+def t10(game):
+    """For disjoint pairs {a_i,b_i} with a_i P-dominating its pair, A = {a_i}, B = {b_i}:
+    Cut case, B threatens A ⇒ A ∪ B lost; Short case, B supports A ⇒ A ∪ B captured."""
+    t = Tally()
+    free = game.nonterminals()
+    dom: dict = {}
+
+    def dominates(a, b, p):
+        key = (a, b, p)
+        if key not in dom:
+            dom[key] = a in MultiShannon(game, {a, b}).winning_first_moves(p)
+        return dom[key]
+
+    for k in (1, 2):
+        for pairs in _pair_sets(free, k):
+            A = {a for a, _ in pairs}
+            B = {b for _, b in pairs}
+            for p, relation, wins in ((CUT, threatens, "lost"), (SHORT, supports, "captured")):
+                if all(dominates(a, b, p) for a, b in pairs) and relation(game, B, A):
+                    ok = MultiShannon(game, A | B).second_player_wins(p)
+                    if not t.add(ok, vertices=_s(A | B), pairs=[list(x) for x in pairs], player=p, expected=wins):
+                        return t
+    return t
+
+
+def _terminal_sets(game):
+    """The multi-link terminal sets used for T17: {s, t} and {s, t, x} for non-terminal x."""
+    s, t = game.terminals
+    yield frozenset((s, t))
+    for x in game.nonterminals():
+        yield frozenset((s, t, x))
+
+
+@statement(
+    "TSD.T17",
+    kind="thm",
+    source=SRC + " appendix, Theorem 17 (or-rule)",
+    max_n=7,
+    reading="terminal sets T = {s, t} and {s, t, x} (x non-terminal); carriers are terminal-free sets "
+    "of size ≤ 4 disjoint from T; families of two or three weak multi-links (first-player but not "
+    "second-player Short wins) with empty total intersection.",
+)
+def t17(game):
+    """Weak multi-links between the same terminals with empty total intersection ⇒ the
+    union of their carriers is a strong multi-link."""
+    t = Tally()
+    for T in _terminal_sets(game):
+        free = [v for v in game.nonterminals() if v not in T]
+        kinds = {V: multi_link_type(game, V, T) for V in _subsets(free, 4)}
+        weak = [V for V, kind in kinds.items() if kind == "weak"]
+        for size in (2, 3):
+            for family in combinations(weak, size):
+                if reduce(frozenset.intersection, family):
+                    continue
+                union = frozenset().union(*family)
+                kind = kinds[union] if union in kinds else multi_link_type(game, union, T)
+                if not t.add(kind == "strong", terminals=_s(T), carriers=[_s(V) for V in family], union=kind):
+                    return t
+    return t
+
+
+def _and_rule(game, literal: bool):
+    t = Tally()
+    s, tt = game.terminals
+    free = game.nonterminals()
+    for X1 in (set(c) for k in (1, 2) for c in combinations(free, k)):
+        for X2 in (set(c) for k in (1, 2) for c in combinations(free, k)):
+            common = X1 & X2
+            if not common:
+                continue
+            T1, T2 = {s} | X1, {tt} | X2
+            target = T1 ^ T2
+            rest = [v for v in free if v not in T1 | T2]
+            strong1 = [V for V in _subsets(rest, 2) if multi_link_type(game, V, T1) == "strong"]
+            strong2 = [V for V in _subsets(rest, 2) if multi_link_type(game, V, T2) == "strong"]
+            for V1 in strong1:
+                for V2 in strong2:
+                    if V1 & V2:
+                        continue
+                    carrier = V1 | V2
+                    pivoted = all(multi_link_type(game.short(x), carrier, target) == "strong" for x in common)
+                    if literal:
+                        ok = pivoted and multi_link_type(game, carrier, target) == "weak"
+                    else:
+                        ok = pivoted
+                    info = {"T1": _s(T1), "T2": _s(T2), "V1": _s(V1), "V2": _s(V2), "pivots": _s(common)}
+                    if not t.add(ok, vertices=_s(carrier | common), **info):
+                        return t
+    return t
+
+
+@statement(
+    "TSD.T18/a",
+    kind="thm",
+    source=SRC + " appendix, Theorem 18 (and-rule)",
+    max_n=6,
+    expect="refuted",
+    reading="literal: (V1 ∪ V2, T1 ⊕ T2) is itself a weak multi-link and shorting any x ∈ T1 ∩ T2 makes "
+    "it strong. Refuted: the pivot lies outside the carrier, so with play restricted to V1 ∪ V2 Short "
+    "cannot use it (e.g. empty carriers and T1 = {s, x}, T2 = {x, t} on the path s–x–t). "
+    "Domain: T1 = {s} ∪ X1, T2 = {t} ∪ X2 with X1, X2 non-terminal sets of size ≤ 2 that meet, "
+    "carriers of size ≤ 2 disjoint from T1 ∪ T2 and from each other.",
+)
+def t18_a(game):
+    """Strong multi-links (V1,T1), (V2,T2) with T1 ∩ T2 ≠ ∅ and V1 ∩ V2 = ∅ ⇒
+    (V1 ∪ V2, T1 ⊕ T2) is a weak multi-link pivoted by any vertex of T1 ∩ T2."""
+    return _and_rule(game, literal=True)
+
+
+@statement(
+    "TSD.T18/b",
+    kind="thm",
+    source=SRC + " appendix, Theorem 18 (and-rule)",
+    max_n=6,
+    reading="as the proof uses it: after shorting any pivot x ∈ T1 ∩ T2, (V1 ∪ V2, T1 ⊕ T2) is a strong "
+    "multi-link (equivalently, with x added to the carrier, Short wins moving first by opening at x). "
+    "Same domain as /a.",
+)
+def t18_b(game):
+    """Strong multi-links with meeting terminals and disjoint carriers: shorting any common
+    terminal makes (V1 ∪ V2, T1 ⊕ T2) a strong multi-link."""
+    return _and_rule(game, literal=False)
