@@ -426,7 +426,7 @@ blockquote { margin: .5em 0; padding: .2em 1em; border-left: .25em solid #d1d9e0
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .2em 1em; } dt { color: #59636e; }
 dd { margin: 0; } code, pre { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .92em; }
 pre { background: #f6f8fa; padding: .6em; overflow-x: auto; }
-img.game { max-width: 32em; width: 100%; border: 1px solid #d1d9e0; }
+img.game { max-width: 26em; width: 100%; border: 1px solid #d1d9e0; }
 """
 
 
