@@ -90,7 +90,7 @@ def run_estimate(args) -> int:
 
 
 def run_collect(args) -> int:
-    results = load_run(args.run)
+    results = load_run(args.run_file)
     dest = Path(args.dir)
     copied = 0
     for r in results:
@@ -117,7 +117,7 @@ def main(argv=None) -> int:
     e.add_argument("--json", action="store_true")
     e.set_defaults(run=run_estimate)
     c = sub.add_parser("collect", help="copy a run's counterexamples into DIR/<ID>/")
-    c.add_argument("run", metavar="RUN.json")
+    c.add_argument("run_file", metavar="RUN.json")
     c.add_argument("dir", metavar="DIR")
     c.set_defaults(run=run_collect)
     args = parser.parse_args(argv)

@@ -254,12 +254,32 @@ def _witness_lines(w: Mapping) -> list[tuple[str, str]]:
     return rows
 
 
-def _meta(results, generated, version) -> tuple[str, str, dict[str, int]]:
-    if generated is None:
-        generated = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    if version is None:
-        from . import __version__ as version
-    return generated, version, by_verdict(results)
+class _Page:
+    """What both formats show: header facts, counts and the attention notes."""
+
+    def __init__(self, results, registry, generated, version):
+        if generated is None:
+            generated = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        if version is None:
+            from . import __version__ as version
+        self.generated, self.version = generated, version
+        self.counts = by_verdict(results)
+        self.total = len(results)
+        self.plural = "s" if self.total != 1 else ""
+        self.notes = {r["id"]: attention(r, _statement(registry, r["id"])) for r in results}
+        self.flagged = [r for r in results if self.notes[r["id"]]]
+
+
+def _verdict_style(verdict: str, note: str) -> tuple[str, str, bool]:
+    """(mark, colour, flagged) of a verdict; a note turns a passing mark into ⚠.
+
+    >>> _verdict_style("holds", ""), _verdict_style("holds", "recorded as refuted")
+    (('✓', '#1a7f37', False), ('⚠', '#b35900', True))
+    """
+    mark, colour = _STYLE[verdict]
+    if note and mark == "✓":
+        mark, colour = "⚠", _STYLE["unknown"][1]
+    return mark, colour, mark != "✓"
 
 
 def _statement(registry, sid):
@@ -297,24 +317,13 @@ def _md_code(text, in_table: bool = False) -> str:
 
 
 def _md_verdict(result: Mapping, note: str) -> str:
-    v = result["verdict"]
-    mark = _STYLE[v][0]
-    if v in ("fails", "unknown", "vacuous", "not-found") or note:
-        return f"**{'⚠' if mark == '✓' else mark} {v}**"
-    return f"{mark} {v}"
+    mark, _, loud = _verdict_style(result["verdict"], note)
+    return f"**{mark} {result['verdict']}**" if loud else f"{mark} {result['verdict']}"
 
 
-def render_markdown(
-    results: Sequence[Mapping],
-    registry: Mapping | None = None,
-    *,
-    pictures: Mapping[str, str] | None = None,
-    files: Mapping[str, str] | None = None,
-    stored: Mapping[str, Mapping] | None = None,
-    generated: str | None = None,
-    version: str | None = None,
-    run_file: str = "",
-) -> str:
+def render_markdown(results: Sequence[Mapping], registry: Mapping | None = None, *, pictures: Mapping | None = None,
+                    files: Mapping | None = None, stored: Mapping | None = None, generated: str | None = None,
+                    version: str | None = None, run_file: str = "") -> str:
     """The report of a run as Markdown (GitHub flavour).
 
     Parameters
@@ -348,19 +357,17 @@ def render_markdown(
     ['| TSD.T12 |  | ✓ holds | 2–4 | 20 | 51 | 0.02 |  |  |']
     """
     pictures, files, stored = pictures or {}, files or {}, stored or {}
-    generated, version, counts = _meta(results, generated, version)
+    page = _Page(results, registry, generated, version)
+    notes = page.notes
     out = ["# shannon-verify report", ""]
-    out.append(f"Generated {_md(generated)} by shannon-verify {_md(version)}" + (f" from {_md_code(run_file)}." if run_file else "."))
+    out.append(f"Generated {_md(page.generated)} by shannon-verify {_md(page.version)}" + (f" from {_md_code(run_file)}." if run_file else "."))
     out.append("")
-    total = len(results)
-    summary = " · ".join(f"{k} {v}" for v, k in counts.items())
-    out.append(f"**{total} statement{'s' if total != 1 else ''}**" + (f": {summary}" if summary else " (the run checked nothing)"))
+    summary = " · ".join(f"{k} {v}" for v, k in page.counts.items())
+    out.append(f"**{page.total} statement{page.plural}**" + (f": {summary}" if summary else " (the run checked nothing)"))
     out.append("")
-    notes = {r["id"]: attention(r, _statement(registry, r["id"])) for r in results}
-    flagged = [r for r in results if notes[r["id"]]]
-    if flagged:
-        out += [f"## ⚠ Needs attention ({len(flagged)})", ""]
-        out += [f"- **{_md(r['id'])}** — {_md(notes[r['id']])}" for r in flagged]
+    if page.flagged:
+        out += [f"## ⚠ Needs attention ({len(page.flagged)})", ""]
+        out += [f"- **{_md(r['id'])}** — {_md(notes[r['id']])}" for r in page.flagged]
     else:
         out += ["Nothing needs attention: every statement holds, is refuted as recorded, or has its example found."]
     out += ["", "## Statements", ""]
@@ -440,38 +447,21 @@ def _e(text) -> str:
 
 
 def _html_verdict(result: Mapping, note: str) -> str:
-    v = result["verdict"]
-    mark, colour = _STYLE[v]
-    if note and mark == "✓":
-        mark, colour = "⚠", _STYLE["unknown"][1]
-    return f'<span class="v" style="color:{colour}">{mark} {_e(v)}</span>'
+    mark, colour, _ = _verdict_style(result["verdict"], note)
+    return f'<span class="v" style="color:{colour}">{mark} {_e(result["verdict"])}</span>'
 
 
-def render_html(
-    results: Sequence[Mapping],
-    registry: Mapping | None = None,
-    *,
-    pictures: Mapping[str, str] | None = None,
-    stored: Mapping[str, Mapping] | None = None,
-    generated: str | None = None,
-    version: str | None = None,
-    run_file: str = "",
-) -> str:
+def render_html(results: Sequence[Mapping], registry: Mapping | None = None, *, pictures: Mapping | None = None,
+                stored: Mapping | None = None, generated: str | None = None, version: str | None = None,
+                run_file: str = "") -> str:
     """The report of a run as one HTML page (inline CSS, no scripts).
 
     Parameters
     ----------
-    results : list of dict
-        The run, as returned by :func:`load_run`.
-    registry : dict, optional
-        Statement id -> :class:`~verify.registry.Statement` (usually ``REGISTRY``).
+    results, registry, stored, generated, version, run_file
+        As for :func:`render_markdown`; the stored JSON is also shown, folded.
     pictures : dict, optional
         Statement id -> its picture's ``src``: a relative path or a ``data:`` URI.
-    stored : dict, optional
-        Statement id -> the contents of its counterexample JSON (shown, and used for
-        the commands).
-    generated, version, run_file : str, optional
-        As for :func:`render_markdown`.
 
     Returns
     -------
@@ -486,8 +476,8 @@ def render_html(
     True
     """
     pictures, stored = pictures or {}, stored or {}
-    generated, version, counts = _meta(results, generated, version)
-    notes = {r["id"]: attention(r, _statement(registry, r["id"])) for r in results}
+    page = _Page(results, registry, generated, version)
+    notes = page.notes
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -495,18 +485,16 @@ def render_html(
         "<title>shannon-verify report</title>",
         f"<style>{_CSS}</style></head><body>",
         "<h1>shannon-verify report</h1>",
-        f'<p class="meta">Generated {_e(generated)} by shannon-verify {_e(version)}'
+        f'<p class="meta">Generated {_e(page.generated)} by shannon-verify {_e(page.version)}'
         + (f" from <code>{_e(run_file)}</code>" if run_file else "")
         + "</p>",
     ]
-    total = len(results)
-    badges = "".join(f'<span class="badge" style="background:{_STYLE[v][1]}">{k} {_e(v)}</span>' for v, k in counts.items())
-    out.append(f"<p><strong>{total} statement{'s' if total != 1 else ''}</strong> {badges or '(the run checked nothing)'}</p>")
-    flagged = [r for r in results if notes[r["id"]]]
-    if flagged:
-        bad = " bad" if any(r["verdict"] == "fails" for r in flagged) else ""
-        out.append(f'<div class="attention{bad}"><strong>⚠ Needs attention ({len(flagged)})</strong><ul>')
-        out += [f'<li><a href="#st-{_slug(r["id"])}">{_e(r["id"])}</a> — {_e(notes[r["id"]])}</li>' for r in flagged]
+    badges = "".join(f'<span class="badge" style="background:{_STYLE[v][1]}">{k} {_e(v)}</span>' for v, k in page.counts.items())
+    out.append(f"<p><strong>{page.total} statement{page.plural}</strong> {badges or '(the run checked nothing)'}</p>")
+    if page.flagged:
+        bad = " bad" if any(r["verdict"] == "fails" for r in page.flagged) else ""
+        out.append(f'<div class="attention{bad}"><strong>⚠ Needs attention ({len(page.flagged)})</strong><ul>')
+        out += [f'<li><a href="#st-{_slug(r["id"])}">{_e(r["id"])}</a> — {_e(notes[r["id"]])}</li>' for r in page.flagged]
         out.append("</ul></div>")
     else:
         out.append('<p class="ok">Nothing needs attention: every statement holds, is refuted as recorded, or has its example found.</p>')
