@@ -128,6 +128,10 @@ def test_no_run_recorded(tmp_path, monkeypatch, capsys):
         ('[{"id": "X", "verdict": "holds"}]', "result 1 has no valid 'n_range'"),
         ('[{"id": "X", "verdict": "ok", "n_range": [2, 3], "instances": 1, "hypothesis_true": 0, "seconds": 0}]',
          "unknown verdict 'ok'"),
+        ('[{"id": "X", "verdict": "holds", "n_range": [2], "instances": 1, "hypothesis_true": 0, "seconds": 0}]',
+         "result 1 has no valid 'n_range'"),
+        ('[{"id": "X", "verdict": "fails", "n_range": [2, 3], "instances": 1, "hypothesis_true": 0, "seconds": 0, '
+         '"witness": [1]}]', "result 1 has a malformed witness"),
     ],
 )
 def test_malformed_run(tmp_path, monkeypatch, capsys, content, message):
@@ -156,3 +160,21 @@ def test_help(capsys):
         main(["report", "--help"])
     out = capsys.readouterr().out
     assert e.value.code == 0 and "--self-contained" in out and "--input" in out and "--out" in out
+
+
+def test_relative_counterexample_found_beside_the_run(checked, tmp_path, monkeypatch):
+    """A relative ``counterexample`` path is looked up from the folder holding ``.shannon-verify/``."""
+    real = {r["id"]: r for r in load_run(checked / LAST)}["TSD.T13.EX"]
+    project = tmp_path / "project"
+    (project / "counterexamples/TSD.T13.EX").mkdir(parents=True)
+    (project / ".shannon-verify").mkdir()
+    for suffix in (".json", ".png"):
+        src = real["counterexample"][: -len(".json")] + suffix
+        (project / "counterexamples/TSD.T13.EX" / ("Cd_t2-3" + suffix)).write_bytes(open(src, "rb").read())
+    moved = dict(real, counterexample="counterexamples/TSD.T13.EX/Cd_t2-3.json")
+    lost = dict(HAND_MADE[3], counterexample="counterexamples/MY/nowhere.json")
+    (project / LAST).write_text(json.dumps([moved, lost]))
+    monkeypatch.chdir(tmp_path)
+    md, page = write_report(load_run(project / LAST), tmp_path / "out", run_file=project / LAST)
+    assert (tmp_path / "out/img/TSD.T13.EX--Cd_t2-3.png").is_file() and "_(no picture found)_" in md.read_text()
+    assert page.read_text().count("<img") == 1 and "shannon-verify check TSD.T13.EX --max-n 4" in page.read_text()

@@ -127,6 +127,11 @@ def load_run(path) -> list[dict]:
         for key, typ in _REQUIRED.items():
             if not isinstance(r.get(key), typ) or isinstance(r.get(key), bool):
                 raise InputError(f"{p} is not a shannon-verify run: result {k} has no valid {key!r}.")
+        n_range = r["n_range"]
+        if len(n_range) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in n_range):
+            raise InputError(f"{p} is not a shannon-verify run: result {k} has no valid 'n_range'.")
+        if not isinstance(r.get("witness", {}), dict) or not isinstance(r.get("counterexample", ""), str):
+            raise InputError(f"{p} is not a shannon-verify run: result {k} has a malformed witness.")
         if r["verdict"] not in VERDICTS:
             raise InputError(f"{p} is not a shannon-verify run: result {k} has the unknown verdict {r['verdict']!r}.")
     return data
@@ -206,7 +211,7 @@ def _n_range(result: Mapping) -> str:
 
 
 def _edges(witness: Mapping) -> str:
-    return ",".join(f"{a}-{b}" for a, b in witness.get("edges", []))
+    return ",".join("-".join(map(str, e)) if isinstance(e, list) else str(e) for e in witness.get("edges") or [])
 
 
 def _commands(result: Mapping, stored: Mapping | None) -> list[str]:
@@ -249,8 +254,10 @@ def _witness_lines(w: Mapping) -> list[tuple[str, str]]:
         ("terminals", " ".join(map(str, t))),
         ("edges", _edges(w)),
     ]
-    for k, v in (w.get("details") or {}).items():
-        rows.append((f"details: {k}", json.dumps(v, ensure_ascii=False)))
+    details = w.get("details")
+    items = details.items() if isinstance(details, dict) else ([("", details)] if details else [])
+    for k, v in items:
+        rows.append((f"details: {k}" if k else "details", json.dumps(v, ensure_ascii=False)))
     return rows
 
 
@@ -631,9 +638,11 @@ def write_report(
                 name += "_"
             used.add(name)
             try:
-                stored[r["id"]] = json.loads(src.read_text(encoding="utf-8"))
+                data = json.loads(src.read_text(encoding="utf-8"))
             except ValueError:
-                pass
+                data = None
+            if isinstance(data, dict):
+                stored[r["id"]] = data
             (out / "data").mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, out / "data" / f"{name}.json")
             files[r["id"]] = f"data/{name}.json"
