@@ -382,7 +382,7 @@ def render_markdown(results: Sequence[Mapping], registry: Mapping | None = None,
     out.append("|---|---|---|---|--:|--:|--:|---|---|")
     for r in results:
         st = _statement(registry, r["id"])
-        link = f"[{_md(_stem(r) or 'witness')}](#{_gh_anchor(r['id'])})" if r["verdict"] in WITH_GAME else ""
+        link = f"[{_md(_stem(r) or _game_word(r, st))}](#{_gh_anchor(r['id'])})" if r["verdict"] in WITH_GAME else ""
         cells = [
             _md(r["id"]),
             _md(getattr(st, "kind", "")),
@@ -510,7 +510,7 @@ def render_html(results: Sequence[Mapping], registry: Mapping | None = None, *, 
     for r in results:
         st, note = _statement(registry, r["id"]), notes[r["id"]]
         cls = ' class="bad"' if r["verdict"] == "fails" else (' class="flag"' if note else "")
-        link = f'<a href="#game-{_slug(r["id"])}">{_e(_stem(r) or "witness")}</a>' if r["verdict"] in WITH_GAME else ""
+        link = f'<a href="#game-{_slug(r["id"])}">{_e(_stem(r) or _game_word(r, st))}</a>' if r["verdict"] in WITH_GAME else ""
         out.append(
             f'<tr id="st-{_slug(r["id"])}"{cls}><td><code>{_e(r["id"])}</code></td><td>{_e(getattr(st, "kind", ""))}</td>'
             f"<td>{_html_verdict(r, note)}</td><td>{_n_range(r)}</td>"
