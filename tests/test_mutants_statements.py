@@ -6,13 +6,14 @@ graph6, terminals)) must have the size asserted here — proof that the checks c
 fail and that shrinking works.
 """
 
-from itertools import combinations
+from itertools import combinations, permutations
 
 import pytest
 
 from verify import Tally, statement
 from verify.concepts import surrounds, threatens, triangle_number, walk_count
 from verify.dead import classify
+from verify.links import MultiLinks
 from verify.registry import run_statement
 from verify.solve import CUT, SHORT, FastSolver, MultiShannon
 
@@ -176,6 +177,57 @@ def m_l2_unconnected(game):
     return t
 
 
+def m_t5_whole_set(game):
+    """T5 weakened: S captured ⇔ Short wins moving first on S itself."""
+    t = Tally()
+    for k in (1, 2, 3):
+        for S in combinations(game.nonterminals(), k):
+            m = MultiShannon(game, S)
+            if not t.add(m.second_player_wins(SHORT) == m.restricted_short_first_wins(S)):
+                return t
+    return t
+
+
+def m_t10_no_threat(game):
+    """T10 with 'B threatens A' dropped: a cut-dominated pair (a cut-dominating) is lost."""
+    t = Tally()
+    for a, b in permutations(game.nonterminals(), 2):
+        m = MultiShannon(game, {a, b})
+        if a in m.winning_first_moves(CUT) and not t.add(m.second_player_wins(CUT)):
+            return t
+    return t
+
+
+def m_t17_any_two(game):
+    """T17 without 'empty total intersection': the union of any two weak links is strong."""
+    t = Tally()
+    links = MultiLinks(game, game.terminals)
+    weak = [V for k in (1, 2, 3) for V in combinations(game.nonterminals(), k) if links.type(V) == "weak"]
+    for V1, V2 in combinations(weak, 2):
+        if not t.add(links.type(set(V1) | set(V2)) == "strong"):
+            return t
+    return t
+
+
+def m_t18_shared_carrier(game):
+    """T18 without disjoint carriers: strong links s–x on V1 and x–t on V2 give, with x shorted,
+    a strong link s–t on V1 ∪ V2 even when V1 and V2 meet."""
+    t = Tally()
+    s, u = game.terminals
+    free = game.nonterminals()
+    for x in free:
+        rest = [v for v in free if v != x]
+        l1, l2, joined = MultiLinks(game, {s, x}), MultiLinks(game, {x, u}), MultiLinks(game.short(x), {s, u})
+        sets = [set(c) for k in (1, 2) for c in combinations(rest, k)]
+        for V1 in sets:
+            if l1.type(V1) != "strong":
+                continue
+            for V2 in sets:
+                if l2.type(V2) == "strong" and not t.add(joined.type(V1 | V2) == "strong"):
+                    return t
+    return t
+
+
 MUTANTS = [
     # (function, expected (n, m, canonical graph6) of the smallest counterexample)
     (m_t15_any_neighbour, (2, 1, 'A_')),
@@ -191,6 +243,10 @@ MUTANTS = [
     (m_t9_two_neighbours, (6, 5, 'EFG_')),
     (m_t6_wrong_sides, (4, 3, 'CU')),
     (m_l2_unconnected, (5, 4, 'DDW')),
+    (m_t5_whole_set, (3, 2, 'Bo')),
+    (m_t10_no_threat, (4, 3, 'CU')),
+    (m_t17_any_two, (4, 3, 'CU')),
+    (m_t18_shared_carrier, (6, 7, 'EFh_')),
 ]
 
 

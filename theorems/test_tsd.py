@@ -1,6 +1,7 @@
 """`pytest theorems`: one item per registered statement, checked exhaustively.
 
-The default depth is ``DEFAULT_MAX_N`` (each statement's own maximum if smaller);
+The default depth is ``DEFAULT_MAX_N`` (each statement's own maximum if smaller, or
+its ``tier_n`` where the statement lowers it to keep the tier within minutes);
 ``--max-n N`` raises it, ``-k TSD.T14`` selects.  A statement the paper states as true
 fails its test when violated, printing the stored counterexample; a statement
 recorded as refuted passes only while its counterexample still refutes it; an
@@ -21,7 +22,7 @@ IDS = sorted(i for i in REGISTRY if i.startswith(("TSD.", "LNK.", "HEX.", "SSG."
 def test_statement(sid, request):
     st = REGISTRY[sid]
     asked = request.config.getoption("--max-n")
-    max_n = min(st.max_n, DEFAULT_MAX_N) if asked is None else asked
+    max_n = (st.tier_n or min(st.max_n, DEFAULT_MAX_N)) if asked is None else asked
     r = run_statement(st, max_n=max_n)
     summary = f"{sid}: {r.verdict} on n={r.n_min}..{r.n_max}, {r.instances} games, hypothesis {r.hypothesis_true}"
     if st.kind == "ex":

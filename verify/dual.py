@@ -3,7 +3,7 @@
 The closing remark of TSD §3 [1]_ asks when a Shannon game (G, {s, t}) can be seen as
 Hex is, with Cut connecting a terminal pair of his own.  Here a **dual** of the game
 is a graph ``D`` on the non-terminal vertices of G plus two new vertices ``c1`` and
-``c2`` (not adjacent to each other) such that, for every set ``X`` of non-terminals,
+``c2`` such that, for every set ``X`` of non-terminals,
 
     X separates s from t in G   ⇔   c1 and c2 are connected in D[X ∪ {c1, c2}].
 
@@ -13,6 +13,7 @@ colourings (the shorted set Y = V ∖ {s, t} ∖ X connects s to t) are exactly 
 which Y separates c1 from c2 in D: the two graphs are duals in the sense that a short
 in one is a deletion in the other.
 
+(c1 and c2 are adjacent only when the empty set separates, i.e. G is disconnected.)
 Both sides are monotone in X, so it suffices that every *minimal* separator connects
 and every *maximal* non-separator does not.  :func:`find_dual` asks PySAT for the
 edges of D (one variable per possible edge, ``("edge", u, v)``), enumerating the
@@ -77,9 +78,9 @@ def separator_family(game: Game) -> tuple[list[frozenset], list[frozenset]]:
 
 
 def _paths(inner):
-    """Every c1–c2 vertex sequence whose interior is a non-empty sequence of distinct elements of ``inner``."""
+    """Every c1–c2 vertex sequence whose interior is a sequence of distinct elements of ``inner``."""
     inner = list(inner)
-    for k in range(1, len(inner) + 1):
+    for k in range(len(inner) + 1):
         for seq in permutations(inner, k):
             yield (C1, *seq, C2)
 
@@ -98,7 +99,7 @@ def dual_cnf(game: Game, literal: bool = False) -> tuple[CNF, IDPool, list]:
     pool = IDPool()
     cnf = CNF()
     nodes = list(free) + [C1, C2]
-    keys = [_edge(u, v) for u, v in combinations(nodes, 2) if {u, v} != {C1, C2}]
+    keys = [_edge(u, v) for u, v in combinations(nodes, 2)]
     for k in keys:
         pool.id(k)
     if literal:
@@ -112,7 +113,7 @@ def dual_cnf(game: Game, literal: bool = False) -> tuple[CNF, IDPool, list]:
             options.append(pv)
             for a, b in zip(p, p[1:]):
                 cnf.append([-pv, pool.id(_edge(a, b))])
-        cnf.append(options)  # empty when X is empty: then no dual exists (unsatisfiable)
+        cnf.append(options)
     for X in maximal:
         for p in _paths(X):
             cnf.append([-pool.id(_edge(a, b)) for a, b in zip(p, p[1:])])
@@ -158,8 +159,6 @@ def _canonical_sides(d: nx.Graph) -> nx.Graph:
 def is_dual(game: Game, d: nx.Graph) -> bool:
     """Check the definition of a dual on every set X of non-terminals (exponential)."""
     free = game.nonterminals()
-    if d.has_edge(C1, C2):
-        return False
     for k in range(len(free) + 1):
         for X in combinations(free, k):
             connects = nx.has_path(d.subgraph(set(X) | {C1, C2}), C1, C2)
@@ -179,10 +178,7 @@ def find_dual_brute(game: Game, literal: bool = False) -> nx.Graph | None:
         raise TooLargeError(f"Brute-force dual search takes at most 4 non-terminals, not {len(free)}.")
     nodes = list(free) + [C1, C2]
     fixed = [(u, v) for u, v in combinations(free, 2) if literal and game.has_edge(u, v)]
-    optional = [
-        (u, v) for u, v in combinations(nodes, 2)
-        if {u, v} != {C1, C2} and not (literal and u in free and v in free)
-    ]
+    optional = [(u, v) for u, v in combinations(nodes, 2) if not (literal and u in free and v in free)]
     for choice in product((False, True), repeat=len(optional)):
         d = nx.Graph()
         d.add_nodes_from(nodes)

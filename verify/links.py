@@ -29,7 +29,7 @@ from .game import Game, bits
 from .solve import CUT, SHORT, FastSolver, link_type
 from .solve.fast import _delete, _short
 
-__all__ = ["link_type", "pivots", "is_minimal", "weight", "multi_link_type"]
+__all__ = ["link_type", "pivots", "is_minimal", "weight", "multi_link_type", "MultiLinks"]
 
 
 def weight(game: Game) -> int:
@@ -78,32 +78,51 @@ def multi_link_type(game: Game, carrier, terminals) -> str:
     >>> multi_link_type(g, {2, 3}, {0, 1}), multi_link_type(g, {2}, {0, 1})
     ('strong', 'weak')
     """
-    V = game.mask(carrier)
-    T = game.mask(terminals)
-    if V & T:
-        raise InputError("The carrier and the terminals of a multi-link must be disjoint.")
-    for v in bits(V):
-        if game.is_terminal(game.label(v)):
-            raise InputError(f"{game.label(v)!r} is a terminal of the game and cannot be in a carrier.")
+    return MultiLinks(game, terminals).type(carrier)
 
-    def clique(adj) -> bool:
+
+class MultiLinks:
+    """Multi-links of one game towards one terminal set T, sharing one position cache.
+
+    >>> g = Game.from_edges("0-2,2-1,0-3,3-1", terminals=(0, 1))
+    >>> ml = MultiLinks(g, {0, 1})
+    >>> [ml.type(V) for V in ({2, 3}, {2}, set())]
+    ['strong', 'weak', 'none']
+    """
+
+    def __init__(self, game: Game, terminals) -> None:
+        self.game = game
+        self.T = game.mask(terminals)
+        self._forces = lru_cache(maxsize=None)(self._forces_uncached)
+
+    def _clique(self, adj) -> bool:
+        T = self.T
         return all((adj[i] | (1 << i)) & T == T for i in bits(T))
 
-    @lru_cache(maxsize=None)
-    def short_forces(adj, left, short_to_move) -> bool:
-        if clique(adj):
+    def _forces_uncached(self, adj, left, short_to_move) -> bool:
+        if self._clique(adj):
             return True  # edges among T are never removed by later play
         if not left:
             return False
         results = (
-            short_forces(_short(adj, v) if short_to_move else _delete(adj, v), left & ~(1 << v), not short_to_move)
+            self._forces(_short(adj, v) if short_to_move else _delete(adj, v), left & ~(1 << v), not short_to_move)
             for v in bits(left)
         )
         return any(results) if short_to_move else all(results)
 
-    adj = game.adjacency
-    if short_forces(adj, V, False):
-        return "strong"
-    if short_forces(adj, V, True):
-        return "weak"
-    return "none"
+    def type(self, carrier) -> str:
+        """``"strong"``, ``"weak"`` or ``"none"`` for the carrier ``V``."""
+        game = self.game
+        V = game.mask(carrier)
+        if V & self.T:
+            raise InputError("The carrier and the terminals of a multi-link must be disjoint.")
+        for v in bits(V):
+            if game.is_terminal(game.label(v)):
+                raise InputError(f"{game.label(v)!r} is a terminal of the game and cannot be in a carrier.")
+        keep = V | self.T  # nothing outside V ∪ T is ever shorted, so nothing else matters
+        adj = tuple(a & keep if keep >> i & 1 else 0 for i, a in enumerate(game.adjacency))
+        if self._forces(adj, V, False):
+            return "strong"
+        if self._forces(adj, V, True):
+            return "weak"
+        return "none"

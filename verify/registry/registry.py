@@ -34,12 +34,15 @@ def statement(
     min_n: int = 2,
     expect: str = "holds",
     reading: str = "",
+    tier_n: int | None = None,
     register: bool = True,
 ):
     """Register a check function as statement ``id``; returns the :class:`Statement`.
 
     The function takes a :class:`~verify.game.Game` and returns ``None`` (hypothesis
-    false), a bool, or a :class:`~verify.registry.statement.Tally`.
+    false), a bool, or a :class:`~verify.registry.statement.Tally`.  ``max_n`` is the
+    depth ``check`` goes to by default; ``tier_n`` (default ``min(max_n, 7)``) the depth
+    of the default ``pytest theorems`` tier, lowered for the slowest statements.
     """
     if not _ID.match(id):
         raise InputError(f"{id!r} is not a statement id like 'TSD.T14' or 'MY.CONJ'.")
@@ -51,13 +54,14 @@ def statement(
         st = Statement(
             id=id,
             kind=kind,
-            text=text or doc.split("\n\n")[0].replace("\n", " "),
+            text=text or " ".join(doc.split("\n\n")[0].split()),
             check=fn,
             source=source,
             max_n=max_n,
             min_n=min_n,
             expect=expect,
             reading=reading,
+            tier_n=tier_n,
             user=not id.startswith(("TSD.", "LNK.", "HEX.", "SSG.")),
         )
         if register:

@@ -58,6 +58,7 @@ class Statement:
     min_n: int = 2
     expect: str = "holds"  # "holds", or "refuted" for a statement recorded as false
     reading: str = ""
+    tier_n: int | None = None  # depth of the default pytest tier (None: min(max_n, 7))
     user: bool = False
     meta: dict = field(default_factory=dict)
 

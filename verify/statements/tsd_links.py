@@ -19,7 +19,7 @@ from functools import reduce
 from itertools import combinations
 
 from ..concepts import supports, threatens
-from ..links import multi_link_type
+from ..links import MultiLinks
 from ..registry import Tally, statement
 from ..solve import CUT, SHORT, MultiShannon
 
@@ -41,6 +41,7 @@ def _subsets(items, max_size):
     kind="thm",
     source=SRC + " §3, Theorem 5",
     max_n=7,
+    tier_n=6,
     reading="a Short first-player win 'on a subset U ⊆ S' is play restricted to U on G[U ∪ Γ(S)], judged "
     "against the Short-win graph of M_{G,S} on Γ(S); U ranges over every subset of S, ∅ and S included. "
     "Both directions are checked: S captured ⇔ the subsets with such a win have empty total intersection. "
@@ -82,6 +83,7 @@ def _pair_sets(free, k):
     kind="thm",
     source=SRC + " §4, Theorem 10",
     max_n=7,
+    tier_n=6,
     reading="the pairs {a_i, b_i} are disjoint; 'a_i P-dominates {a_i, b_i}' is a first-player P win in "
     "M_{G,{a_i,b_i}} opening at a_i; one or two pairs (sets of size 2 or 4).",
 )
@@ -123,6 +125,7 @@ def _terminal_sets(game):
     kind="thm",
     source=SRC + " appendix, Theorem 17 (or-rule)",
     max_n=7,
+    tier_n=6,
     reading="terminal sets T = {s, t} and {s, t, x} (x non-terminal); carriers are terminal-free sets "
     "of size ≤ 4 disjoint from T; families of two or three weak multi-links (first-player but not "
     "second-player Short wins) with empty total intersection.",
@@ -133,14 +136,15 @@ def t17(game):
     t = Tally()
     for T in _terminal_sets(game):
         free = [v for v in game.nonterminals() if v not in T]
-        kinds = {V: multi_link_type(game, V, T) for V in _subsets(free, 4)}
+        links = MultiLinks(game, T)
+        kinds = {V: links.type(V) for V in _subsets(free, 4)}
         weak = [V for V, kind in kinds.items() if kind == "weak"]
         for size in (2, 3):
             for family in combinations(weak, size):
                 if reduce(frozenset.intersection, family):
                     continue
                 union = frozenset().union(*family)
-                kind = kinds[union] if union in kinds else multi_link_type(game, union, T)
+                kind = kinds[union] if union in kinds else links.type(union)
                 if not t.add(kind == "strong", terminals=_s(T), carriers=[_s(V) for V in family], union=kind):
                     return t
     return t
@@ -158,16 +162,18 @@ def _and_rule(game, literal: bool):
             T1, T2 = {s} | X1, {tt} | X2
             target = T1 ^ T2
             rest = [v for v in free if v not in T1 | T2]
-            strong1 = [V for V in _subsets(rest, 2) if multi_link_type(game, V, T1) == "strong"]
-            strong2 = [V for V in _subsets(rest, 2) if multi_link_type(game, V, T2) == "strong"]
+            links1, links2, joined = MultiLinks(game, T1), MultiLinks(game, T2), MultiLinks(game, target)
+            shorted = {x: MultiLinks(game.short(x), target) for x in common}
+            strong1 = [V for V in _subsets(rest, 2) if links1.type(V) == "strong"]
+            strong2 = [V for V in _subsets(rest, 2) if links2.type(V) == "strong"]
             for V1 in strong1:
                 for V2 in strong2:
                     if V1 & V2:
                         continue
                     carrier = V1 | V2
-                    pivoted = all(multi_link_type(game.short(x), carrier, target) == "strong" for x in common)
+                    pivoted = all(shorted[x].type(carrier) == "strong" for x in common)
                     if literal:
-                        ok = pivoted and multi_link_type(game, carrier, target) == "weak"
+                        ok = pivoted and joined.type(carrier) == "weak"
                     else:
                         ok = pivoted
                     info = {"T1": _s(T1), "T2": _s(T2), "V1": _s(V1), "V2": _s(V2), "pivots": _s(common)}

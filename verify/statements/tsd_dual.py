@@ -1,0 +1,74 @@
+"""TSD §3 closing remark (TSD.DUAL): Cut as a connection player with two terminals of his own.
+
+The conjecture: for planar graphs embeddable with the terminals on the outer face,
+and for graphs obtained from them by shorting, two further vertices can be attached
+so that Cut's winning cutsets are exactly the paths between them (and Short's winning
+paths exactly the cutsets separating them).  See :mod:`verify.dual` for the
+definition of a dual graph D and the SAT search.
+
+Readings encoded (the hypothesis "planar with s and t on the outer face" is decided
+as "G + st is planar"):
+
+* ``TSD.DUAL/a`` — literal: the paths are paths of G itself with the two vertices
+  attached (D's edges among the non-terminals are G's).  Refuted: in the square
+  s–a–t–b the only winning cutset {a, b} is not a path of G.
+* ``TSD.DUAL/b`` — the dual-graph reading of the remark's last sentence: D is any graph
+  on the non-terminals plus the two new vertices.  For every game in scope a dual is
+  found by SAT and re-checked on every vertex set; for every set Y of non-terminals,
+  ``D − Y`` is checked to be a dual of ``G ∗ Y`` (the "obtained by shorting" clause).
+
+References: A. M. Steane, "Threat, support and dead edges in the Shannon game", §3.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..dual import find_dual, has_outer_terminals, is_dual
+from ..registry import Tally, statement
+
+SRC = "000_5ace32d4bebf4a78.txt §3, closing remark"
+
+
+@statement(
+    "TSD.DUAL/a",
+    kind="conj",
+    source=SRC,
+    max_n=7,
+    expect="refuted",
+    reading="literal: for G planar with s, t on the outer face, attaching two new vertices c1, c2 to G "
+    "gives a graph in which a set X of non-terminals contains a c1–c2 path iff X separates s from t. "
+    "Refuted by the square s–a–t–b.",
+)
+def dual_literal(game):
+    """Planar games with the terminals outside: Cut's winning cutsets are the paths of G
+    between two attached vertices."""
+    if not has_outer_terminals(game):
+        return None
+    return find_dual(game, literal=True) is not None
+
+
+@statement(
+    "TSD.DUAL/b",
+    kind="conj",
+    source=SRC,
+    max_n=7,
+    tier_n=6,
+    reading="dual graph: for G planar with s, t on the outer face there is a graph D on the non-terminals "
+    "plus c1, c2 with X separating s, t in G iff X connects c1, c2 in D (for every X), and then D − Y is "
+    "such a graph for G ∗ Y, for every set Y of non-terminals (the graphs obtained by shorting).",
+)
+def dual_graph(game):
+    """Planar games with the terminals outside, and their shortings, have a dual graph for Cut."""
+    if not has_outer_terminals(game):
+        return None
+    t = Tally()
+    d = find_dual(game)
+    if not t.add(d is not None, part="planar game"):
+        return t
+    free = game.nonterminals()
+    for k in range(1, len(free) + 1):
+        for Y in combinations(free, k):
+            if not t.add(is_dual(game.short(Y), d.subgraph(set(d) - set(Y))), vertices=list(Y), part="shorting"):
+                return t
+    return t
