@@ -26,7 +26,7 @@ mkdir -p "$OUT"
 args=()
 # shellcheck disable=SC2206  # IDS is a space-separated list on purpose
 [ -n "${IDS:-}" ] && args+=(${IDS})
-[ -n "${MAX_N:-}" ] && args+=(--max-n "$MAX_N")
+if [ -n "${MAX_N:-}" ]; then args+=(--max-n "$MAX_N"); else args+=(--full); fi
 
 start=$(date +%s)
 echo "deep sweep: $SV check ${args[*]:-} --json > $OUT/deep.json" >&2

@@ -1,7 +1,7 @@
 """`pytest theorems`: one item per registered statement, checked exhaustively.
 
-The default depth is ``DEFAULT_MAX_N`` (each statement's own maximum if smaller, or
-its ``tier_n`` where the statement lowers it to keep the tier within minutes);
+The default depth is each statement's ``tier_depth``: n ≤ 7 (its own maximum if smaller,
+or its ``tier_n`` where the statement lowers it to keep the tier within minutes);
 ``--max-n N`` raises it, ``-k TSD.T14`` selects.  A statement the paper states as true
 fails its test when violated, printing the stored counterexample; a statement
 recorded as refuted passes only while its counterexample still refutes it; an
@@ -14,7 +14,6 @@ import pytest
 from verify.registry import REGISTRY, load_paper_statements, run_statement
 
 load_paper_statements()
-DEFAULT_MAX_N = 7
 IDS = sorted(i for i in REGISTRY if i.startswith(("TSD.", "LNK.", "HEX.", "SSG.")))
 
 
@@ -22,7 +21,7 @@ IDS = sorted(i for i in REGISTRY if i.startswith(("TSD.", "LNK.", "HEX.", "SSG."
 def test_statement(sid, request):
     st = REGISTRY[sid]
     asked = request.config.getoption("--max-n")
-    max_n = (st.tier_n or min(st.max_n, DEFAULT_MAX_N)) if asked is None else asked
+    max_n = st.tier_depth if asked is None else asked
     r = run_statement(st, max_n=max_n)
     summary = f"{sid}: {r.verdict} on n={r.n_min}..{r.n_max}, {r.instances} games, hypothesis {r.hypothesis_true}"
     if st.kind == "ex":

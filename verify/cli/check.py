@@ -26,10 +26,12 @@ def register(sub) -> None:
         "check",
         help="check statements exhaustively on all small games",
         description="Check statements on every connected game (terminal pairs up to automorphism) "
-        "with n up to --max-n; a violation is shrunk to the smallest game and written to counterexamples/.",
+        "with n up to --max-n (default: the default tier, n ≤ 7, as 'pytest theorems'; --full: each "
+        "statement's own maximum); a violation is shrunk to the smallest game and written to counterexamples/.",
     )
     c.add_argument("ids", nargs="*", metavar="ID", help="statement ids (default: all registered)")
-    c.add_argument("--max-n", type=int, help="largest number of vertices (default: each statement's own)")
+    c.add_argument("--max-n", type=int, help="largest number of vertices (default: each statement's default-tier depth, n ≤ 7)")
+    c.add_argument("--full", action="store_true", help="check each statement to its own maximum depth (see 'list'; the deep sweep)")
     c.add_argument("--min-n", type=int, help="smallest number of vertices")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.add_argument("--no-progress", action="store_true", help="no progress bars")
@@ -58,14 +60,14 @@ def run_list(args: argparse.Namespace) -> int:
     load_paper_statements()
     status = _status()
     rows = [
-        {"id": s.id, "kind": s.kind, "source": s.source, "max_n": s.max_n, "expect": s.expect, "last": status.get(s.id, "")}
+        {"id": s.id, "kind": s.kind, "source": s.source, "tier_n": s.tier_depth, "max_n": s.max_n, "expect": s.expect, "last": status.get(s.id, "")}
         for s in sorted(REGISTRY.values(), key=lambda s: s.id)
     ]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
     for r in rows:
-        print(f"{r['id']:<14} {r['kind']:<8} n≤{r['max_n']:<3} {r['last'] or '-':<9} {r['source']}")
+        print(f"{r['id']:<14} {r['kind']:<8} n≤{r['tier_n']}/{r['max_n']:<3} {r['last'] or '-':<9} {r['source']}")
     return 0
 
 
@@ -95,9 +97,13 @@ def run_check(args: argparse.Namespace) -> int:
         raise InputError(f"No statement {unknown[0]} is registered (see 'shannon-verify list').")
     if args.max_n is not None and not 1 <= args.max_n <= 12:
         raise InputError("--max-n must be between 1 and 12.")
+    if args.full and args.max_n is not None:
+        raise InputError("Give --full or --max-n, not both.")
     results = []
     for i in ids:
-        results.append(run_statement(REGISTRY[i], max_n=args.max_n, min_n=args.min_n, progress=not args.no_progress and sys.stderr.isatty()))
+        st = REGISTRY[i]
+        depth = args.max_n if args.max_n is not None else (st.max_n if args.full else st.tier_depth)
+        results.append(run_statement(st, max_n=depth, min_n=args.min_n, progress=not args.no_progress and sys.stderr.isatty()))
         if not args.json:
             r = results[-1]
             print(f"  {r.id}: {r.verdict} ({r.seconds:.1f} s)", file=sys.stderr)

@@ -23,6 +23,7 @@ from typing import Any
 
 __all__ = ["Statement", "Tally", "Result", "KINDS", "VERDICTS"]
 
+TIER_MAX_N = 7  # the default tier checks no statement beyond this many vertices
 KINDS = ("thm", "def", "ex", "conj", "table", "alg", "thm+def")
 VERDICTS = ("holds", "fails", "unknown", "vacuous", "refuted", "found", "not-found")
 
@@ -61,6 +62,11 @@ class Statement:
     tier_n: int | None = None  # depth of the default pytest tier (None: min(max_n, 7))
     user: bool = False
     meta: dict = field(default_factory=dict)
+
+    @property
+    def tier_depth(self) -> int:
+        """Depth of the default tier (``check`` without ``--full``, ``pytest theorems``)."""
+        return self.tier_n or min(self.max_n, TIER_MAX_N)
 
 
 @dataclass
