@@ -12,11 +12,11 @@ import sys
 
 from .. import __version__
 from ..errors import ShannonVerifyError
-from . import check, dead, solve
+from . import check, dead, solve, table
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [dead, solve, check]
+COMMANDS = [dead, solve, check, table]
 
 
 def build_parser() -> argparse.ArgumentParser:

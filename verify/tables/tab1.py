@@ -313,4 +313,11 @@ TAB1 = Table(
     default_reading="R1",
     compute=compute_row,
     safe_max_n=11,
+    alternatives={
+        "4 & 5": {
+            "⊥-free/R1 and ≥2 △-free (columns 4 and 5)": "both_r1",
+            "S-free and ⊥-free/R1 (columns 3 and 4)": "s_free_and_perp_free_r1",
+            "S-free and ≥2 △-free (columns 3 and 5)": "s_free_and_tf2",
+        }
+    },
 )

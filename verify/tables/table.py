@@ -52,6 +52,7 @@ class Table:
     default_reading: str
     compute: Callable[..., TableRow]
     safe_max_n: int = 11
+    alternatives: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def check_reading(self, reading: str | None) -> str:
         """``reading``, or the default one; an unknown reading is an InputError."""
@@ -74,6 +75,21 @@ class Table:
             for h, c, p in zip(self.headers, self.select(row, reading), pub)
             if c != p
         ]
+
+    def alternative_matches(self, rows: list[TableRow]) -> list[tuple[str, str, int, int]]:
+        """(header, alternative, rows matching, rows compared) for each alternative column.
+
+        An alternative is another computed column that could be meant by a header
+        (for example another pairing of conditions); it is compared, never chosen.
+        """
+        out = []
+        for header, alts in self.alternatives.items():
+            i = self.headers.index(header)
+            compared = [r for r in rows if r.n in self.published]
+            for label, key in alts.items():
+                same = sum(r.columns[key] == self.published[r.n][i] for r in compared)
+                out.append((header, label, same, len(compared)))
+        return out
 
     def rows(self, min_n: int, max_n: int, **kwargs) -> Iterator[TableRow]:
         """Computed rows for ``n = min_n .. max_n`` (keyword arguments go to ``compute``)."""
