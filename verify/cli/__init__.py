@@ -12,11 +12,11 @@ import sys
 
 from .. import __version__
 from ..errors import ShannonVerifyError
-from . import check, dead, report, solve
+from . import check, dead, report, solve, table
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [dead, solve, check, report]
+COMMANDS = [dead, solve, check, table, report]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -36,18 +36,24 @@ def statement(
     reading: str = "",
     tier_n: int | None = None,
     register: bool = True,
+    meta: dict | None = None,
 ):
     """Register a check function as statement ``id``; returns the :class:`Statement`.
 
     The function takes a :class:`~verify.game.Game` and returns ``None`` (hypothesis
     false), a bool, or a :class:`~verify.registry.statement.Tally`.  ``max_n`` is the
-    depth ``check`` goes to by default; ``tier_n`` (default ``min(max_n, 7)``) the depth
-    of the default ``pytest theorems`` tier, lowered for the slowest statements.
+    depth ``check --full`` goes to; ``tier_n`` (default ``min(max_n, 7)``) the depth of
+    the default tier (``check``, ``pytest theorems``), lowered for the slowest statements.
+    A statement of kind ``table`` instead carries ``meta={"table": Table}`` (see
+    :mod:`verify.tables`); its function computes one row and the runner compares rows
+    with the published ones.
     """
     if not _ID.match(id):
         raise InputError(f"{id!r} is not a statement id like 'TSD.T14' or 'MY.CONJ'.")
     if kind not in KINDS:
         raise InputError(f"Kind {kind!r} is not one of {', '.join(KINDS)}.")
+    if kind == "table" and "table" not in (meta or {}):
+        raise InputError(f"Statement {id} of kind table needs meta={{'table': Table}}.")
 
     def wrap(fn) -> Statement:
         doc = (fn.__doc__ or "").strip()
@@ -63,6 +69,7 @@ def statement(
             reading=reading,
             tier_n=tier_n,
             user=not id.startswith(("TSD.", "LNK.", "HEX.", "SSG.")),
+            meta=dict(meta or {}),
         )
         if register:
             if id in REGISTRY and REGISTRY[id].check.__qualname__ != fn.__qualname__:

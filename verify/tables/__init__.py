@@ -1,0 +1,42 @@
+"""The papers' tables, recomputed from scratch and compared cell by cell.
+
+Each table is a :class:`~verify.tables.table.Table`: the published rows (in
+:mod:`verify.tables.published`, used only to compare), the readings of its column
+definitions, and a function computing a row.  ``shannon-verify table ID`` prints
+the comparison; the registry runs a table as a statement of kind ``table``.
+
+References
+----------
+.. [1] A. M. Steane, Threat, support and dead edges in the Shannon game, §6, Table 1.
+
+Examples
+--------
+>>> sorted(TABLES)
+['TSD.TAB1']
+>>> get_table("TSD.TAB1").default_reading
+'R1'
+"""
+
+from __future__ import annotations
+
+from ..errors import InputError
+from .tab1 import TAB1
+from .table import Table, TableRow
+
+__all__ = ["TABLES", "get_table", "Table", "TableRow"]
+
+TABLES: dict[str, Table] = {TAB1.id: TAB1}
+
+
+def get_table(table_id: str) -> Table:
+    """The table registered as ``table_id``; an unknown id is an InputError.
+
+    >>> get_table("TSD.TAB9")
+    Traceback (most recent call last):
+    ...
+    verify.errors.InputError: No table TSD.TAB9; known tables: TSD.TAB1.
+    """
+    try:
+        return TABLES[table_id]
+    except KeyError:
+        raise InputError(f"No table {table_id}; known tables: {', '.join(sorted(TABLES))}.") from None

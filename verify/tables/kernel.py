@@ -1,0 +1,175 @@
+"""Compiled counting kernels fed by geng, sharded over local processes.
+
+A *kernel* is a small C program (its source ships beside this module) that reads
+graph6 lines on standard input and prints counts.  It is compiled on first use with
+``gcc`` (or ``$SHANNON_VERIFY_CC``) into a cache directory — ``$SHANNON_VERIFY_CACHE``,
+else ``$XDG_CACHE_HOME/shannon-verify``, else ``~/.cache/shannon-verify``, else a
+directory under the system temporary directory — under a name that hashes the
+source and the compiler command, so an edited source is recompiled.  :func:`compiled`
+returns ``None`` when no compiler is found; callers then fall back to Python.
+
+:func:`run_pipelines` runs ``geng -c -q n res/mod | kernel`` for every shard
+``res`` of ``mod``, at most ``jobs`` pipelines at a time.  geng writes straight into
+the kernel's standard input: no Python sits in the data path.
+
+Examples
+--------
+>>> default_shards(8, 2), default_shards(10, 2), default_shards(11, 2)
+(1, 32, 128)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+from ..errors import InputError, ShannonVerifyError
+from ..graphs import GENG_HELP, find_geng
+
+__all__ = ["cache_dir", "find_cc", "compiled", "default_jobs", "default_shards", "geng_command", "run_pipelines"]
+
+CFLAGS = ("-O3", "-std=c99")
+
+
+def cache_dir() -> Path:
+    """A writable directory for compiled kernels (created if needed).
+
+    >>> cache_dir().is_dir()
+    True
+    """
+    env = os.environ.get("SHANNON_VERIFY_CACHE")
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    candidates = [Path(env)] if env else []
+    candidates += [Path(xdg) / "shannon-verify"] if xdg else []
+    candidates += [Path.home() / ".cache" / "shannon-verify", Path(tempfile.gettempdir()) / f"shannon-verify-{os.getuid()}"]
+    for d in candidates:
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(d, os.W_OK):
+            return d
+    raise ShannonVerifyError("No writable cache directory for compiled kernels; set SHANNON_VERIFY_CACHE.")
+
+
+def find_cc() -> str | None:
+    """The C compiler: ``$SHANNON_VERIFY_CC`` if set (None if it does not exist), else gcc or cc."""
+    env = os.environ.get("SHANNON_VERIFY_CC")
+    if env:
+        return shutil.which(env)
+    return shutil.which("gcc") or shutil.which("cc")
+
+
+def compiled(source: Path) -> Path | None:
+    """Path of the executable built from ``source``; None when no C compiler is found.
+
+    A failed compilation is a bug, not a missing tool, and raises
+    :class:`~verify.errors.ShannonVerifyError`.
+    """
+    cc = find_cc()
+    if cc is None:
+        return None
+    text = source.read_bytes()
+    key = hashlib.sha256(text + repr((cc, CFLAGS, sys.platform, os.uname().machine)).encode()).hexdigest()[:16]
+    exe = cache_dir() / f"{source.stem}-{key}"
+    if exe.exists():
+        return exe
+    tmp = exe.with_name(f"{exe.name}.{os.getpid()}.tmp")
+    proc = subprocess.run([cc, *CFLAGS, "-o", str(tmp), str(source)], capture_output=True, text=True)
+    if proc.returncode or not tmp.exists():
+        first = (proc.stderr.strip().splitlines() or ["no message"])[0]
+        raise ShannonVerifyError(f"Compiling {source.name} with {cc} failed: {first}")
+    os.replace(tmp, exe)  # atomic: concurrent first uses agree on one file
+    return exe
+
+
+def default_jobs() -> int:
+    """Number of cores this process may use.
+
+    >>> default_jobs() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def default_shards(n: int, jobs: int) -> int:
+    """How many geng shards (``res/mod``) to cut ``n``-vertex generation into.
+
+    One below 9 vertices (starting processes would cost more than the work);
+    above, enough that ``jobs`` workers stay balanced and progress is visible.
+    """
+    if n <= 8:
+        return 1
+    return max(jobs, min(256, jobs * 4 ** (n - 8)))
+
+
+def geng_command(n: int, res: int = 0, mod: int = 1, geng: str | None = None) -> list[str]:
+    """The geng command line for connected ``n``-vertex graphs, shard ``res/mod``.
+
+    >>> geng_command(9, 3, 8, geng="geng")
+    ['geng', '-c', '-q', '9', '3/8']
+    """
+    geng = geng or find_geng()
+    if geng is None:
+        raise ShannonVerifyError(GENG_HELP)
+    return [geng, "-c", "-q", str(n)] + ([f"{res}/{mod}"] if mod > 1 else [])
+
+
+def _pipeline(geng_cmd: list[str], kernel_cmd: list[str]) -> str:
+    gen = subprocess.Popen(geng_cmd, stdout=subprocess.PIPE)
+    try:
+        ker = subprocess.run(kernel_cmd, stdin=gen.stdout, capture_output=True, text=True)
+    finally:
+        assert gen.stdout is not None
+        gen.stdout.close()
+        gen.wait()
+    if ker.returncode:
+        raise ShannonVerifyError(f"{Path(kernel_cmd[0]).name} failed: {ker.stderr.strip() or ker.returncode}")
+    if gen.returncode:
+        raise ShannonVerifyError(f"geng exited with status {gen.returncode}.")
+    return ker.stdout
+
+
+def run_pipelines(
+    n: int,
+    kernel_cmd: list[str],
+    *,
+    jobs: int,
+    mod: int,
+    residues: Iterable[int] | None = None,
+    on_done: Callable[[], None] | None = None,
+) -> list[str]:
+    """Run ``geng -c -q n res/mod | kernel`` per shard, ``jobs`` at a time; their outputs.
+
+    ``residues`` (default all of ``0 .. mod-1``) selects shards, e.g. to time a few
+    before a long run; ``on_done`` is called after each finished shard.
+
+    >>> sum(int(out) for out in run_pipelines(4, ["wc", "-l"], jobs=2, mod=2))
+    6
+    """
+    if jobs < 1:
+        raise InputError("--jobs must be at least 1.")
+    residues = list(range(mod)) if residues is None else list(residues)
+    outputs: dict[int, str] = {}
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_pipeline, geng_command(n, r, mod), kernel_cmd): r for r in residues}
+        try:
+            for fut in as_completed(futures):
+                outputs[futures[fut]] = fut.result()
+                if on_done is not None:
+                    on_done()
+        except BaseException:
+            for fut in futures:
+                fut.cancel()
+            raise
+    return [outputs[r] for r in residues]

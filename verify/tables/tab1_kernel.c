@@ -1,0 +1,172 @@
+/*
+ * tab1_kernel.c -- the fast counter behind `shannon-verify table TSD.TAB1`.
+ *
+ * Reads graph6 lines (as written by `geng -q`) on standard input and classifies
+ * each graph by four flags, the conditions of Table 1 of
+ *   A. M. Steane, Threat, support and dead edges in the Shannon game, §6, Table 1.
+ *
+ *   bit 0  S-free        no simplicial vertex (open neighbourhood a clique;
+ *                        an isolated vertex is simplicial)
+ *   bit 1  perp-free/R1  no edge vw with Γ(v) ⊆ Γ[w]  (w surrounds the single
+ *                        vertex v: Corollary I of Theorem 14)
+ *   bit 2  perp-free/R2  no edge vw with v in the largest set U ∌ w such that
+ *                        Γ(U) ⊆ Γ[w]  (w surrounds a set containing v: the
+ *                        definition before Theorem 14, no terminals)
+ *   bit 3  tf2           at least two triangle-free vertices (in no triangle)
+ *
+ * Output, by default: one line per vertex count n seen,
+ *   n graphs h0 h1 ... h15
+ * where h[f] is the number of graphs whose flags are exactly f.  With -g, one
+ * line per graph instead: "<graph6> <flags>".  The Python side
+ * (verify/tables/tab1.py) derives every column from the histogram and checks this
+ * program against a pure-Python classifier graph by graph.
+ *
+ * Exit status 2, with one sentence on stderr, on a malformed line.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXN 62
+typedef uint64_t set;
+
+static int lowbit(set s) { return __builtin_ctzll(s); }
+
+/* graph6: byte 0 is n + 63, then the upper triangle column by column
+   (0,1) (0,2) (1,2) (0,3) ... six bits per byte, most significant first.  The bits
+   are laid out as a little-endian bit stream, so column j is the j bits at offset
+   j(j-1)/2, with bit i standing for the edge ij. */
+static int parse_graph6(const char *s, size_t len, set *adj) {
+    static uint8_t rev6[64];
+    static int ready = 0;
+    if (!ready) {
+        for (int x = 0; x < 64; x++)
+            for (int b = 0; b < 6; b++)
+                if (x >> b & 1) rev6[x] |= (uint8_t)(1 << (5 - b));
+        ready = 1;
+    }
+    if (len < 1 || s[0] < 63 || s[0] > 63 + MAXN) return -1;
+    int n = s[0] - 63;
+    size_t nbits = (size_t)n * (n - 1) / 2, need = 1 + (nbits + 5) / 6;
+    if (len != need) return -1;
+    set word[(MAXN * (MAXN - 1) / 2 + 5) / 6 * 6 / 64 + 2];
+    memset(word, 0, sizeof word);
+    for (size_t c = 1; c < len; c++) {
+        int x = s[c] - 63;
+        if (x < 0 || x > 63) return -1;
+        size_t pos = 6 * (c - 1);
+        set v = rev6[x];
+        word[pos >> 6] |= v << (pos & 63);
+        if ((pos & 63) > 58) word[(pos >> 6) + 1] |= v >> (64 - (pos & 63));
+    }
+    for (int i = 0; i < n; i++) adj[i] = 0;
+    for (int j = 1; j < n; j++) {
+        size_t off = (size_t)j * (j - 1) / 2, sh = off & 63;
+        set col = word[off >> 6] >> sh;
+        if (sh && sh + j > 64) col |= word[(off >> 6) + 1] << (64 - sh);
+        col &= ((set)1 << j) - 1;
+        adj[j] = col;
+        for (set t = col; t; t &= t - 1) adj[lowbit(t)] |= (set)1 << j;
+    }
+    return n;
+}
+
+static int is_clique(const set *adj, set s) {
+    for (set t = s; t; t &= t - 1) {
+        int u = lowbit(t);
+        if ((s & ~((set)1 << u)) & ~adj[u]) return 0;
+    }
+    return 1;
+}
+
+static int flags_of(int n, const set *adj) {
+    set all = ((set)1 << n) - 1;
+    int s_free = 1, perp1 = 1, perp2 = 1, tf = 0;
+    for (int v = 0; v < n; v++) {
+        if (s_free && is_clique(adj, adj[v])) s_free = 0;
+        if (tf >= 2 && !perp1) continue;  /* nothing left to learn from v's edges */
+        set triangle = 0;
+        for (set t = adj[v]; t; t &= t - 1) {
+            int w = lowbit(t);
+            triangle |= adj[w] & adj[v];
+            /* R1: w surrounds v, i.e. Γ(v) ⊆ Γ[w] */
+            if (perp1 && !(adj[v] & ~adj[w] & ~((set)1 << w))) perp1 = 0;
+            if (triangle && !perp1) break;
+        }
+        tf += !triangle;
+    }
+    /* R2: greatest U ∌ w with Γ(U) ⊆ Γ[w]; an edge from w into U is transverse.
+       Start from U = V - w and drop, breadth first, every vertex of U adjacent to an
+       "escape" vertex (outside U and outside Γ[w]); dropped vertices outside Γ[w]
+       escape in turn.  What remains is the greatest fixed point. */
+    for (int w = 0; w < n && perp2; w++) {
+        set closed = adj[w] | ((set)1 << w);
+        set u = all & ~((set)1 << w);
+        set frontier = all & ~u & ~closed;
+        while (frontier) {
+            set reach = 0;
+            for (set t = frontier; t; t &= t - 1) reach |= adj[lowbit(t)];
+            set drop = u & reach;
+            u &= ~drop;
+            frontier = drop & ~closed;
+        }
+        if (u & adj[w]) perp2 = 0;
+    }
+    return s_free | (perp1 << 1) | (perp2 << 2) | ((tf >= 2) << 3);
+}
+
+static unsigned long long hist[MAXN + 1][16], total[MAXN + 1];
+
+/* Classify one line; returns 0, or -1 if it is not graph6. */
+static int one_line(char *line, size_t ll, int per_graph) {
+    set adj[MAXN];
+    if (ll && line[ll - 1] == '\r') ll--;
+    if (ll == 0) return 0;
+    int n = parse_graph6(line, ll, adj);
+    if (n < 0) return -1;
+    int f = flags_of(n, adj);
+    if (per_graph) printf("%.*s %d\n", (int)ll, line, f);
+    hist[n][f]++;
+    total[n]++;
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    int per_graph = argc > 1 && strcmp(argv[1], "-g") == 0;
+    static char buf[1 << 20];
+    size_t have = 0;
+    unsigned long long lineno = 0;
+    for (;;) {
+        size_t got = fread(buf + have, 1, sizeof buf - have, stdin);
+        int eof = got == 0;
+        have += got;
+        size_t p = 0;
+        while (p < have) {
+            char *nl = memchr(buf + p, '\n', have - p);
+            if (!nl && !eof) break;
+            size_t ll = nl ? (size_t)(nl - (buf + p)) : have - p;
+            lineno++;
+            if (one_line(buf + p, ll, per_graph) < 0) {
+                fprintf(stderr, "Line %llu is not a graph6 string on at most %d vertices.\n", lineno, MAXN);
+                return 2;
+            }
+            p += ll + 1;
+        }
+        if (eof) break;
+        memmove(buf, buf + p, have - p);
+        have -= p;
+        if (have == sizeof buf) {
+            fprintf(stderr, "Line %llu is too long for graph6.\n", lineno + 1);
+            return 2;
+        }
+    }
+    if (!per_graph)
+        for (int n = 0; n <= MAXN; n++) {
+            if (!total[n]) continue;
+            printf("%d %llu", n, total[n]);
+            for (int f = 0; f < 16; f++) printf(" %llu", hist[n][f]);
+            printf("\n");
+        }
+    return 0;
+}
