@@ -72,3 +72,19 @@ def dual_graph(game):
             if not t.add(is_dual(game.short(Y), d.subgraph(set(d) - set(Y))), vertices=list(Y), part="shorting"):
                 return t
     return t
+
+
+@statement(
+    "TSD.DUAL/c",
+    kind="conj",
+    source=SRC,
+    max_n=8,
+    tier_n=6,
+    reading="the question the remark leaves open ('it may or may not be possible for other graphs'): "
+    "every game that is NOT planar with s, t on one face has a dual graph D as in /b.",
+)
+def dual_graph_other(game):
+    """Games that are not planar with the terminals outside also have a dual graph for Cut."""
+    if has_outer_terminals(game):
+        return None
+    return find_dual(game) is not None
