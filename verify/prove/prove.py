@@ -1,0 +1,117 @@
+"""Prove a TSD §5 statement for every connected game on ``n`` vertices with one SAT query.
+
+:func:`prove` builds the CNF of :func:`verify.prove.encode.encode` ("some game on
+``n`` vertices violates the statement"), solves it under a time limit, and returns a
+:class:`ProofResult`:
+
+``proved``
+    UNSAT: no connected game on ``n`` vertices (terminals ``0``, ``1``) violates it;
+``counterexample``
+    SAT, and the decoded game was re-checked: the item is live by the exhaustive
+    oracle (:func:`verify.dead.classify`) and the registered check (or, for a mutant,
+    :func:`verify.prove.checks.mutant_failure`) fails on it.  A model that does not
+    survive the re-check raises :class:`AssertionError` — it would be an encoding bug;
+``unknown``
+    the solver was interrupted at the time limit (never reported as proved).
+
+References: A. M. Steane, "Threat, support and dead edges in the Shannon game", §5.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+
+from pysat.solvers import Solver
+
+from ..dead import classify
+from ..game import Game
+from .checks import mutant_failure, statement_failure
+from .encode import adj_var, encode
+
+__all__ = ["ProofResult", "prove", "SOLVER"]
+
+SOLVER = "glucose4"  # supports interrupts, so timeouts are exact
+
+
+@dataclass
+class ProofResult:
+    """Outcome of one symbolic query."""
+
+    statement: str
+    n: int
+    verdict: str  # 'proved' | 'counterexample' | 'unknown'
+    seconds: float
+    mutant: bool = False
+    graph: dict | None = None  # {"edges": [...], "terminals": [0, 1], "case": ..., "item": ...}
+    reason: str = ""
+    stats: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def _decode(model: list[int], pool, n: int) -> Game:
+    true = {v for v in model if v > 0}
+    edges = [(u, v) for u in range(n) for v in range(u + 1, n) if adj_var(pool, u, v) in true]
+    return Game.from_edges(edges, terminals=(0, 1), n=n)
+
+
+def _verify(statement_id: str, mutant: bool, game: Game, item: tuple) -> dict:
+    method = "brute" if game.n <= 8 else "sat"
+    c = classify(game, method)
+    if len(item) == 1:
+        live = item[0] in c.live_vertices
+    else:
+        live = tuple(sorted(item)) in c.live_edges
+    failure = mutant_failure(statement_id, game, method) if mutant else statement_failure(statement_id, game)
+    if not live or failure is None:
+        raise AssertionError(f"model of {statement_id} (mutant={mutant}) on {game.edges()} did not re-check: live={live}, failure={failure}")
+    return {"oracle": method, "failure": failure}
+
+
+def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool = False, solver: str = SOLVER) -> ProofResult:
+    """Decide ``statement_id`` (or its mutant) for all connected games on ``n`` vertices.
+
+    >>> prove("TSD.T15", 5).verdict
+    'proved'
+    >>> r = prove("TSD.T15", 4, mutant=True)
+    >>> r.verdict, r.graph["terminals"]
+    ('counterexample', [0, 1])
+    """
+    started = time.perf_counter()
+    cnf, pool, cases = encode(statement_id, n, mutant=mutant)
+    stats = {"solver": solver, "variables": pool.top, "clauses": len(cnf.clauses), "cases": [c.name for c in cases]}
+    with Solver(name=solver, bootstrap_with=cnf.clauses) as s:
+        timer = None
+        if timeout is not None:
+            timer = threading.Timer(timeout, s.interrupt)
+            timer.start()
+        try:
+            answer = s.solve_limited(expect_interrupt=True)
+        finally:
+            if timer is not None:
+                timer.cancel()
+        stats.update({k: v for k, v in (s.accum_stats() or {}).items()})
+        model = s.get_model() if answer else None
+    seconds = time.perf_counter() - started
+    if answer is None:
+        return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"solver interrupted after {timeout} s", stats=stats)
+    if not answer:
+        return ProofResult(statement_id, n, "proved", seconds, mutant, stats=stats)
+    true = {v for v in model if v > 0}
+    case = next(c for i, c in enumerate(cases) if pool.id(("case", i)) in true)
+    game = _decode(model, pool, n)
+    check = _verify(statement_id, mutant, game, case.item)
+    path = sorted((k, v) for v in range(n) for k in range(n) if pool.id(("pos", v, k)) in true)
+    graph = {
+        "edges": [list(e) for e in game.edges()],
+        "terminals": [0, 1],
+        "case": case.name,
+        "roles": case.role,
+        "item": list(case.item),
+        "path": [v for _, v in path],
+        "recheck": check,
+    }
+    return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
