@@ -73,3 +73,24 @@ def test_timeout_gives_unknown_never_proved():
 def test_unencoded_id_is_input_error():
     with pytest.raises(InputError, match="no symbolic encoding"):
         prove("TSD.T12", 5)
+
+
+def test_cli_prove_up_to_and_json(capsys):
+    import json
+
+    from verify.cli import main
+
+    assert main(["prove", "TSD.T15", "--up-to", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("PROVED") == 3 and "n = 5" in out
+    assert main(["prove", "TSD.T16", "--n", "5", "--mutant", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "counterexample" and data["graph"]["terminals"] == [0, 1]
+
+
+def test_cli_unencoded_id_one_sentence(capsys):
+    from verify.cli import main
+
+    assert main(["prove", "TSD.T12", "--n", "5"]) == 2
+    err = capsys.readouterr().err
+    assert "TSD.T15" in err and err.count("\n") == 1

@@ -12,11 +12,11 @@ import sys
 
 from .. import __version__
 from ..errors import ShannonVerifyError
-from . import check, dead, report, solve, table
+from . import check, dead, prove, report, solve, table
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [dead, solve, check, table, report]
+COMMANDS = [dead, solve, check, table, report, prove]
 
 
 def build_parser() -> argparse.ArgumentParser:
