@@ -1,0 +1,62 @@
+"""How far the symbolic proofs reach (run on demand: ``python benchmarks/prove_depth.py``).
+
+For each statement with a symbolic encoding (:mod:`verify.prove`), prove ``n = 3, 4, …``
+one SAT query each, within a per-statement budget (default 600 s = the issue's
+10 minutes); each query gets the budget that is left as its timeout.  Prints the time
+per ``n`` and the largest ``n`` proved, so a row reads "proved for every connected game
+on up to N vertices".  ``--budget`` and ``--max-n`` keep a run short; ``--json`` dumps
+the measurements.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from verify.prove import encoded_ids, prove
+
+
+def depth(sid: str, budget: float, max_n: int, start: int = 3) -> dict:
+    began = time.perf_counter()
+    times, largest, stop = {}, None, "max-n reached"
+    for n in range(start, max_n + 1):
+        left = budget - (time.perf_counter() - began)
+        if left <= 0:
+            stop = "budget spent"
+            break
+        r = prove(sid, n, timeout=left)
+        times[n] = round(r.seconds, 3)
+        print(f"  {sid} n = {n:2d}: {r.verdict:14s} {r.seconds:8.2f} s  ({r.stats.get('variables')} vars, "
+              f"{r.stats.get('clauses')} clauses, {r.stats.get('conflicts')} conflicts)", flush=True)
+        if r.verdict != "proved":
+            stop = r.verdict if r.verdict != "unknown" else "timeout at n = %d" % n
+            break
+        largest = n
+    return {"statement": sid, "largest_n_proved": largest, "seconds": times, "stopped": stop,
+            "total_seconds": round(time.perf_counter() - began, 2)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--budget", type=float, default=600.0, help="seconds per statement (default 600)")
+    ap.add_argument("--max-n", type=int, default=40, help="largest n tried (default 40)")
+    ap.add_argument("--ids", nargs="*", default=None, help="statements (default: all encoded)")
+    ap.add_argument("--json", metavar="FILE", help="write the measurements as JSON")
+    args = ap.parse_args(argv)
+    rows = []
+    for sid in args.ids or encoded_ids():
+        rows.append(depth(sid, args.budget, args.max_n))
+    print("\n| statement | largest n proved | time at that n (s) | stopped |")
+    print("|---|---|---|---|")
+    for r in rows:
+        t = r["seconds"].get(r["largest_n_proved"], "-")
+        print(f"| {r['statement']} | {r['largest_n_proved']} | {t} | {r['stopped']} |")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(rows, fh, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
