@@ -35,8 +35,11 @@ from ..game import Game, bits
 __all__ = ["predicted_dead", "surrounded_set"]
 
 
-def surrounded_set(game: Game, w: int) -> int:
+def surrounded_set(game: Game, w: int, terminal_free: bool = True) -> int:
     """The largest terminal-free set ``U ∌ w`` with ``Γ(U) ⊆ Γ[w]`` (a bitmask).
+
+    With ``terminal_free=False`` terminals may belong to ``U`` (used by the mutants of
+    :mod:`verify.prove`).
 
     >>> from verify import Game
     >>> g = Game.from_edges("0-2,2-3,3-1,2-4,3-4", terminals=(0, 1))
@@ -46,7 +49,9 @@ def surrounded_set(game: Game, w: int) -> int:
     adj = game.adjacency
     t1, t2 = game.terminal_indices
     closed_w = adj[w] | (1 << w)
-    u = ((1 << game.n) - 1) & ~((1 << t1) | (1 << t2) | (1 << w))
+    u = ((1 << game.n) - 1) & ~(1 << w)
+    if terminal_free:
+        u &= ~((1 << t1) | (1 << t2))
     changed = True
     while changed:
         changed = False

@@ -27,21 +27,6 @@ def _dead(game: Game, method: str):
     return set(c.dead_vertices), {frozenset(e) for e in c.dead_edges}
 
 
-def _surrounded_any(game: Game, w: int) -> int:
-    """Largest ``U ∌ w`` with ``Γ(U) ⊆ Γ[w]``, terminals allowed (a bitmask)."""
-    adj = game.adjacency
-    closed_w = adj[w] | (1 << w)
-    u = ((1 << game.n) - 1) & ~(1 << w)
-    changed = True
-    while changed:
-        changed = False
-        for v in bits(u):
-            if adj[v] & ~u & ~closed_w:
-                u &= ~(1 << v)
-                changed = True
-    return u
-
-
 def mutant_failure(statement_id: str, game: Game, method: str = "sat") -> dict | None:
     """The first instance where the mutant of ``statement_id`` fails on ``game``, or None.
 
@@ -64,7 +49,7 @@ def mutant_failure(statement_id: str, game: Game, method: str = "sat") -> dict |
                     return {"v": v, "w": w, "edge": [v, w]}
     elif statement_id == "TSD.T14":
         for wi in range(game.n):
-            U = _surrounded_any(game, wi)
+            U = surrounded_set(game, wi, terminal_free=False)
             for vi in bits(U & game.adjacency[wi]):
                 if not game.is_terminal(lab(vi)) and frozenset((lab(vi), lab(wi))) not in de:
                     return {"w": lab(wi), "surrounded": game.labels_of(U), "edge": [lab(vi), lab(wi)]}
