@@ -23,7 +23,19 @@ from ..game import Game
 from ..graphs import canonical_game, connected_games
 from .statement import Result, Statement, Tally
 
-__all__ = ["evaluate", "run_statement", "emit_counterexample", "safe_name", "COUNTEREXAMPLES"]
+__all__ = [
+    "evaluate",
+    "run_statement",
+    "emit_counterexample",
+    "safe_name",
+    "COUNTEREXAMPLES",
+    "failure_key",
+    "witness_key",
+    "witness_game",
+    "smallest_witness",
+    "failure_verdict",
+    "clean_verdict",
+]
 
 COUNTEREXAMPLES = Path(__file__).resolve().parents[2] / "counterexamples"
 
@@ -60,6 +72,68 @@ def _jsonable(x):
     return str(x)
 
 
+def failure_key(game: Game) -> tuple[tuple, Game]:
+    """The game's place in the total order, and the game relabelled canonically.
+
+    >>> key, g = failure_key(Game.from_edges("0-2,2-1", terminals=(1, 2)))
+    >>> key
+    (3, 2, 'Bg', (1, 2))
+    """
+    cg, g6 = canonical_game(game)
+    return (cg.n, cg.m, g6, cg.terminals), cg
+
+
+def witness_key(witness: dict) -> tuple:
+    """The order key ``(n, m, graph6, terminals)`` of a witness dict.
+
+    >>> witness_key({"graph6": "Bg", "n": 3, "m": 2, "terminals": [1, 2]})
+    (3, 2, 'Bg', (1, 2))
+    """
+    return (witness["n"], witness["m"], witness["graph6"], tuple(witness["terminals"]))
+
+
+def witness_game(witness: dict) -> Game:
+    """The (canonically labelled) game of a witness dict.
+
+    >>> witness_game({"n": 3, "edges": [[0, 2], [1, 2]], "terminals": [0, 1]}).to_graph6()
+    'BW'
+    """
+    return Game(range(witness["n"]), [tuple(e) for e in witness["edges"]], tuple(witness["terminals"]))
+
+
+def smallest_witness(st: Statement, keyed: list[tuple[tuple, Game]]) -> tuple[Game, dict]:
+    """The smallest of the failing games ``keyed`` (pairs from :func:`failure_key`),
+    checked again in its canonical labelling, and its witness dict."""
+    key, smallest = min(keyed, key=lambda x: x[0])
+    hyp, details = evaluate(st, smallest)
+    if details is None:  # pragma: no cover - would be a bug in canonical relabelling
+        raise AssertionError(f"{st.id}: counterexample does not reproduce after relabelling")
+    return smallest, {
+        "graph6": key[2],
+        "n": smallest.n,
+        "m": smallest.m,
+        "edges": [list(e) for e in smallest.edges()],
+        "terminals": list(smallest.terminals),
+        "details": _jsonable(details),
+    }
+
+
+def failure_verdict(st: Statement) -> str:
+    """The verdict when a failing game was found: ``found``, ``refuted`` or ``fails``."""
+    if st.kind == "ex":
+        return "found"
+    return "refuted" if st.expect == "refuted" else "fails"
+
+
+def clean_verdict(st: Statement, hypothesis_true: int) -> tuple[str, str]:
+    """(verdict, reason) when no failing game was found in scope."""
+    if st.kind == "ex":
+        return "not-found", ""
+    if hypothesis_true == 0:
+        return "vacuous", "the hypothesis never held in scope"
+    return "holds", ""
+
+
 def run_statement(
     st: Statement,
     max_n: int | None = None,
@@ -93,37 +167,13 @@ def run_statement(
                 bar = None
             if failures:
                 res.n_max = n
-                keyed = []
-                for g in failures:
-                    cg, g6 = canonical_game(g)
-                    keyed.append(((cg.n, cg.m, g6, cg.terminals), cg))
-                key, smallest = min(keyed, key=lambda x: x[0])
-                hyp, details = evaluate(st, smallest)
-                if details is None:  # pragma: no cover - would be a bug in canonical relabelling
-                    raise AssertionError(f"{st.id}: counterexample does not reproduce after relabelling")
-                res.witness = {
-                    "graph6": key[2],
-                    "n": smallest.n,
-                    "m": smallest.m,
-                    "edges": [list(e) for e in smallest.edges()],
-                    "terminals": list(smallest.terminals),
-                    "details": _jsonable(details),
-                }
-                if st.kind == "ex":
-                    res.verdict = "found"
-                elif st.expect == "refuted":
-                    res.verdict = "refuted"
-                else:
-                    res.verdict = "fails"
+                smallest, res.witness = smallest_witness(st, [failure_key(g) for g in failures])
+                res.verdict = failure_verdict(st)
                 if emit:
                     res.witness_path = emit_counterexample(st, smallest, res.witness)
                 break
         else:
-            if st.kind == "ex":
-                res.verdict = "not-found"
-            elif res.hypothesis_true == 0:
-                res.verdict = "vacuous"
-                res.reason = "the hypothesis never held in scope"
+            res.verdict, res.reason = clean_verdict(st, res.hypothesis_true)
     except KeyboardInterrupt:
         res.verdict = "unknown"
         res.reason = "interrupted"
