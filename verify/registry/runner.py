@@ -17,6 +17,7 @@ import json
 import re
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from ..game import Game
@@ -29,6 +30,8 @@ __all__ = [
     "emit_counterexample",
     "safe_name",
     "COUNTEREXAMPLES",
+    "check_games",
+    "run_levels",
     "failure_key",
     "witness_key",
     "witness_game",
@@ -134,6 +137,60 @@ def clean_verdict(st: Statement, hypothesis_true: int) -> tuple[str, str]:
     return "holds", ""
 
 
+def check_games(st: Statement, games) -> tuple[int, int, list[tuple[tuple, Game]]]:
+    """(games, hypothesis-true count, failing games as :func:`failure_key` pairs) of ``st`` on ``games``."""
+    instances = hypothesis = 0
+    failures = []
+    for game in games:
+        instances += 1
+        hyp, failure = evaluate(st, game)
+        hypothesis += hyp
+        if failure is not None:
+            failures.append(game)
+    return instances, hypothesis, [failure_key(g) for g in failures]
+
+
+def run_levels(
+    st: Statement,
+    lo: int,
+    hi: int,
+    level: Callable[[int], tuple[int, int, list[tuple[tuple, Game]]]],
+    *,
+    emit: bool = True,
+    root: Path | None = None,
+    all_n: bool = False,
+) -> Result:
+    """The runner's loop over ``n = lo .. hi``, whoever checks the games of one ``n``.
+
+    ``level(n)`` returns what :func:`check_games` returns for all games of ``n``.  At
+    the first ``n`` with failing games the smallest one is checked again in its
+    canonical labelling, becomes the witness and is emitted; the loop stops there
+    unless ``all_n``.  Ctrl-C gives verdict ``unknown`` (reason ``interrupted``).
+    """
+    res = Result(st.id, "holds", lo, hi)
+    start = time.perf_counter()
+    try:
+        for n in range(lo, hi + 1):
+            instances, hypothesis, keyed = level(n)
+            res.instances += instances
+            res.hypothesis_true += hypothesis
+            if keyed and res.witness is None:
+                smallest, res.witness = smallest_witness(st, keyed)
+                res.verdict = failure_verdict(st)
+                if emit:
+                    res.witness_path = emit_counterexample(st, smallest, res.witness, root=root)
+                if not all_n:
+                    res.n_max = n
+                    break
+        if res.witness is None:
+            res.verdict, res.reason = clean_verdict(st, res.hypothesis_true)
+    except KeyboardInterrupt:
+        res.verdict = "unknown"
+        res.reason = "interrupted"
+    res.seconds = time.perf_counter() - start
+    return res
+
+
 def run_statement(
     st: Statement,
     max_n: int | None = None,
@@ -142,46 +199,19 @@ def run_statement(
     emit: bool = True,
 ) -> Result:
     """Check ``st`` on every game from ``min_n`` to ``max_n`` vertices; stop at the first failing n."""
+
+    def level(n: int):
+        games = connected_games(n)
+        if not progress:
+            return check_games(st, games)
+        from tqdm import tqdm
+
+        with tqdm(games, desc=f"{st.id} n={n}", unit=" games", leave=False, file=sys.stderr, mininterval=1.0) as bar:
+            return check_games(st, bar)
+
     lo = st.min_n if min_n is None else min_n
     hi = st.max_n if max_n is None else max_n
-    res = Result(st.id, "holds", lo, hi)
-    start = time.perf_counter()
-    bar = None
-    try:
-        for n in range(lo, hi + 1):
-            games = connected_games(n)
-            if progress:
-                from tqdm import tqdm
-
-                bar = tqdm(games, desc=f"{st.id} n={n}", unit=" games", leave=False, file=sys.stderr, mininterval=1.0)
-                games = bar
-            failures = []
-            for game in games:
-                res.instances += 1
-                hyp, failure = evaluate(st, game)
-                res.hypothesis_true += hyp
-                if failure is not None:
-                    failures.append(game)
-            if bar is not None:
-                bar.close()
-                bar = None
-            if failures:
-                res.n_max = n
-                smallest, res.witness = smallest_witness(st, [failure_key(g) for g in failures])
-                res.verdict = failure_verdict(st)
-                if emit:
-                    res.witness_path = emit_counterexample(st, smallest, res.witness)
-                break
-        else:
-            res.verdict, res.reason = clean_verdict(st, res.hypothesis_true)
-    except KeyboardInterrupt:
-        res.verdict = "unknown"
-        res.reason = "interrupted"
-    finally:
-        if bar is not None:
-            bar.close()
-    res.seconds = time.perf_counter() - start
-    return res
+    return run_levels(st, lo, hi, level, emit=emit)
 
 
 def emit_counterexample(st: Statement, game: Game, witness: dict, root: Path | None = None) -> str:

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from ..errors import InputError
 from ..graphs import connected_games
-from ..registry.runner import clean_verdict, evaluate, failure_key, failure_verdict, smallest_witness
+from ..registry.runner import check_games, clean_verdict, failure_verdict, smallest_witness
 from ..registry.statement import Statement
 
 __all__ = ["Shard", "ShardResult", "run_shard", "load_statement", "default_mod", "shards_of"]
@@ -110,13 +110,7 @@ def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str
     start = time.perf_counter()
     st = load_statement(statement_id, source)
     out = ShardResult(statement_id, n, res, mod)
-    keyed = []
-    for game in connected_games(n, res=res, mod=mod):
-        out.instances += 1
-        hyp, failure = evaluate(st, game)
-        out.hypothesis += hyp
-        if failure is not None:
-            keyed.append(failure_key(game))
+    out.instances, out.hypothesis, keyed = check_games(st, connected_games(n, res=res, mod=mod))
     if keyed:
         out.failures = sorted(k for k, _ in keyed)
         _, out.witness = smallest_witness(st, keyed)

@@ -21,17 +21,9 @@ True
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
-from ..registry.runner import (
-    clean_verdict,
-    emit_counterexample,
-    failure_verdict,
-    smallest_witness,
-    witness_game,
-    witness_key,
-)
+from ..registry.runner import run_levels, witness_game, witness_key
 from ..registry.statement import Result, Statement
 from .backends import Backend, Serial
 from .shards import ShardResult, default_mod, run_shard, shards_of
@@ -40,17 +32,16 @@ from .store import Store
 __all__ = ["sweep", "merge"]
 
 
-def merge(st: Statement, results: list[ShardResult]) -> tuple[int, int, dict | None]:
-    """(instances, hypothesis-true count, witness of the smallest failure or None) of the shards of one ``n``.
+def merge(results: list[ShardResult]) -> tuple[int, int, list]:
+    """The shards of one ``n`` merged: (games, hypothesis-true count, the shards' smallest failures).
 
-    The smallest failure is chosen by the runner's order and checked again, in the
-    coordinating process, in its canonical labelling.
+    The failures come as (order key, canonical game) pairs, as
+    :func:`~verify.registry.runner.check_games` gives them, so that
+    :func:`~verify.registry.runner.run_levels` picks the smallest and checks it again
+    in the coordinating process.
     """
-    witnesses = [r.witness for r in results if r.witness is not None]
-    witness = None
-    if witnesses:
-        _, witness = smallest_witness(st, [(witness_key(w), witness_game(w)) for w in witnesses])
-    return sum(r.instances for r in results), sum(r.hypothesis for r in results), witness
+    keyed = [(witness_key(r.witness), witness_game(r.witness)) for r in results if r.witness is not None]
+    return sum(r.instances for r in results), sum(r.hypothesis for r in results), keyed
 
 
 def sweep(
@@ -98,48 +89,29 @@ def sweep(
         ``interrupted`` after Ctrl-C.
     """
     backend = backend or Serial()
-    lo = st.min_n if min_n is None else min_n
-    hi = st.max_n if max_n is None else max_n
-    res = Result(st.id, "holds", lo, hi)
-    start = time.perf_counter()
-    bar = None
-    try:
-        for n in range(lo, hi + 1):
-            m = mod or default_mod(n)
-            done = store.finished_shards(run_id, st.id, n, m) if store is not None else {}
-            results = list(done.values())
-            todo = [s for s in shards_of(st.id, n, m, source) if s.res not in done]
-            if progress:
-                from tqdm import tqdm
 
-                bar = tqdm(total=m, initial=len(done), desc=f"{st.id} n={n}", unit=" shards", leave=False, file=sys.stderr, mininterval=0.5)
+    def level(n: int):
+        m = mod or default_mod(n)
+        done = store.finished_shards(run_id, st.id, n, m) if store is not None else {}
+        results = list(done.values())
+        todo = [sh for sh in shards_of(st.id, n, m, source) if sh.res not in done]
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=m, initial=len(done), desc=f"{st.id} n={n}", unit=" shards", leave=False, file=sys.stderr, mininterval=0.5)
+        try:
             for r in backend.run(run_shard, todo):
                 if store is not None:
                     store.record_shard(run_id, r)
                 results.append(r)
                 if bar is not None:
                     bar.update()
+        finally:
             if bar is not None:
                 bar.close()
-                bar = None
-            instances, hypothesis, witness = merge(st, results)
-            res.instances += instances
-            res.hypothesis_true += hypothesis
-            if witness is not None and res.witness is None:
-                res.witness = witness
-                res.verdict = failure_verdict(st)
-                if emit:
-                    res.witness_path = emit_counterexample(st, witness_game(witness), witness, root=root)
-                if not all_n:
-                    res.n_max = n
-                    break
-        if res.witness is None:
-            res.verdict, res.reason = clean_verdict(st, res.hypothesis_true)
-    except KeyboardInterrupt:
-        res.verdict = "unknown"
-        res.reason = "interrupted"
-    finally:
-        if bar is not None:
-            bar.close()
-    res.seconds = time.perf_counter() - start
-    return res
+        return merge(results)
+
+    lo = st.min_n if min_n is None else min_n
+    hi = st.max_n if max_n is None else max_n
+    return run_levels(st, lo, hi, level, emit=emit, root=root, all_n=all_n)
