@@ -137,7 +137,8 @@ def test_cli_results_and_bad_input(tmp_path, capsys):
     assert "TSD.T13.EX" in text and "found" in text
     for argv, msg in [
         (["results", "--store", db, "9"], f"Run 9 is not in the store {db}."),
-        (["check", "TSD.T12", "--store", db, "--resume", "1", "--max-n", "4"], "resume it without statement ids"),
+        (["check", "TSD.T12", "--store", db, "--resume", "1", "--max-n", "4"], "Run 1 checks TSD.T12 TSD.T13.EX to n = 5, --mod 2;"),
+        (["check", "--store", db, "--resume", "1", "--mod", "4"], "resume it without these options"),
         (["hunt", "--store", db, "--resume", "1"], "is a 'check' run"),
         (["check", "TSD.T12", "--jobs", "0", "--no-store"], "--jobs must be at least 1."),
         (["check", "TSD.T12", "--resume", "last", "--no-store"], "drop --no-store"),

@@ -10,16 +10,17 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
+from ..registry import REGISTRY, load_paper_statements
+from ..registry.statement import Result, Statement
 from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
 from ..sweep.backends import cpu_count
 from ..sweep.store import versions
-from ..registry import REGISTRY, load_paper_statements
-from ..registry.statement import Result, Statement
 
 __all__ = ["register"]
 
 LAST_RUN = Path(".shannon-verify") / "last-run.json"
 MAX_MOD = 100_000
+VERSION_KEYS = ("shannon-verify", "git", "python", "networkx", "pynauty", "python-sat", "z3-solver")
 
 
 def register(sub) -> None:
@@ -126,7 +127,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.full and args.max_n is not None:
         raise InputError("Give --full or --max-n, not both.")
     plan = None
-    if not args.resume or args.ids or args.max_n is not None or args.full or args.min_n is not None:
+    if not args.resume:
         statements = []
         for i in ids:
             st = REGISTRY[i]
@@ -144,11 +145,32 @@ def _plan(kind: str, statements: list[dict], args: argparse.Namespace) -> dict:
 def _describe(plan: dict) -> str:
     ids = [p["id"] for p in plan["statements"]]
     what = " ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
-    return f"{what} to n = {max((p['max_n'] for p in plan['statements']), default=0)}"
+    mod = f", --mod {plan['mod']}" if plan["mod"] else ""
+    return f"{what} to n = {max((p['max_n'] for p in plan['statements']), default=0)}{mod}{', --all' if plan['all'] else ''}"
+
+
+def _differs(args: argparse.Namespace, plan: dict) -> bool:
+    """Whether an option given with ``--resume`` contradicts the stored plan (options not given never do)."""
+    sts = plan["statements"]
+    return (
+        (bool(getattr(args, "ids", None)) and args.ids != [p["id"] for p in sts])
+        or (getattr(args, "target", None) is not None and _source(args.target) != sts[0]["source"])
+        or (args.max_n is not None and any(p["max_n"] != args.max_n for p in sts))
+        or (getattr(args, "min_n", None) is not None and any(p["min_n"] != args.min_n for p in sts))
+        or (getattr(args, "full", False) and any(p["max_n"] != load_statement(p["id"], p["source"]).max_n for p in sts))
+        or (args.mod is not None and args.mod != plan["mod"])
+        or (args.all and not plan["all"])
+    )
+
+
+def _source(target: str) -> str:
+    path, name = target.rsplit("::", 1)
+    return f"{Path(path).resolve()}::{name}"
 
 
 def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Result]:
-    """Run (or resume) ``plan`` on the backend and store of ``args``; the results in plan order."""
+    """Run ``plan`` (or, with ``--resume``, the stored run's) on the backend and store of ``args``;
+    the results in plan order."""
     if args.jobs is not None and args.jobs < 1:
         raise InputError("--jobs must be at least 1.")
     if args.mod is not None and not 1 <= args.mod <= MAX_MOD:
@@ -163,8 +185,8 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
             stored = store.run(run_id)["plan"]
             if stored.get("kind") != kind:
                 raise InputError(f"Run {run_id} is a '{stored.get('kind')}' run; resume it with 'shannon-verify {stored.get('kind')} --resume {run_id}'.")
-            if plan is not None and plan != stored:
-                raise InputError(f"Run {run_id} checked {_describe(stored)}; resume it without statement ids or depth options, or with the same ones.")
+            if _differs(args, stored):
+                raise InputError(f"Run {run_id} checks {_describe(stored)}; resume it without these options, or with the same ones.")
             plan = stored
         jobs = args.jobs
         if jobs is None:
@@ -180,7 +202,10 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
     try:
         if store is not None:
             if args.resume:
-                store.resume_run(run_id, backend.describe())
+                then, now = store.resume_run(run_id, backend.describe())["versions"], versions()
+                changed = [f"{k} {then.get(k)} -> {now.get(k)}" for k in now if k in VERSION_KEYS and then.get(k) != now.get(k)]
+                if changed:
+                    print(f"warning: run {run_id} continues with other versions ({', '.join(changed)})", file=sys.stderr)
                 note = f"resuming run {run_id} ({len(store.shard_rows(run_id))} shards already stored)"
             else:
                 command = "shannon-verify " + " ".join(shlex.quote(a) for a in getattr(args, "argv", None) or [kind])
@@ -239,15 +264,13 @@ def run_hunt(args: argparse.Namespace) -> int:
     if args.max_n is not None and not 1 <= args.max_n <= 12:
         raise InputError("--max-n must be between 1 and 12.")
     plan = None
-    if args.target is None:
-        if not args.resume:
-            raise InputError("Give the statement as FILE.py::NAME (or --resume RUN_ID).")
-    else:
+    if args.target is None and not args.resume:
+        raise InputError("Give the statement as FILE.py::NAME (or --resume RUN_ID).")
+    if args.target is not None:
         st = load_user_statement(args.target)
         REGISTRY.setdefault(st.id, st)
-        path, name = args.target.rsplit("::", 1)
-        source = f"{Path(path).resolve()}::{name}"
-        plan = _plan("hunt", [{"id": st.id, "source": source, "min_n": st.min_n, "max_n": args.max_n or 7}], args)
+        if not args.resume:
+            plan = _plan("hunt", [{"id": st.id, "source": _source(args.target), "min_n": st.min_n, "max_n": args.max_n or 7}], args)
     r = _run_plan(args, "hunt", plan)[0]
     if args.json:
         print(json.dumps(r.to_json(), indent=2))
