@@ -91,6 +91,9 @@ class Processes(Backend):
 
         self.jobs = jobs
         self._pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+        # Start the workers now, before progress bars start threads in this process
+        # (forking a process with threads may deadlock the child).
+        self._pool.submit(int).result()
 
     def run(self, fn, tasks):
         from concurrent.futures import as_completed

@@ -151,10 +151,14 @@ class Store:
             self.db.row_factory = sqlite3.Row
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.executescript(SCHEMA)
-            self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
+                self.db.executescript(SCHEMA)
+                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
             raise InputError(f"{self.path} is not a results store ({exc}).") from None
+        if version > SCHEMA_VERSION:
+            raise InputError(f"{self.path} was written by a newer shannon-verify (store version {version}).")
         self.session = 1
 
     def __enter__(self):
