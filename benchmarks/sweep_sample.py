@@ -19,13 +19,13 @@ import re
 import subprocess
 import time
 
-from verify.graphs import find_geng
+from verify.graphs import GENG_SPLIT, find_geng
 from verify.sweep import make_backend, run_shard
 
 
 def graph_count(n: int, res: int = 0, mod: int = 1) -> int:
     """Connected graphs on ``n`` vertices in shard ``res/mod`` (``geng -u`` counts them)."""
-    args = [find_geng(), "-u", "-c", str(n)] + ([f"{res}/{mod}"] if mod > 1 else [])
+    args = [find_geng(), "-u", "-c", str(n)] + ([GENG_SPLIT, f"{res}/{mod}"] if mod > 1 else [])
     err = subprocess.run(args, capture_output=True, text=True, check=True).stderr
     return int(re.search(r"(\d+) graphs generated", err).group(1))
 

@@ -146,6 +146,12 @@ def test_cli_results_and_bad_input(tmp_path, capsys):
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
         assert msg in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    con = sqlite3.connect(db)
+    con.execute("UPDATE runs SET plan = json_set(plan, '$.split', '-X0')")
+    con.commit()
+    con.close()
+    assert main(["check", "--store", db, "--resume", "1"]) == 2
+    assert "split each n with geng -X0, this version with -X2; start a new run." in capsys.readouterr().err
 
 
 def test_hunt_on_processes(tmp_path, capsys, monkeypatch, user_source):

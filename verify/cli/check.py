@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
+from ..graphs import GENG_SPLIT
 from ..registry import REGISTRY, load_paper_statements
 from ..registry.statement import Result, Statement
 from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
@@ -139,7 +140,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _plan(kind: str, statements: list[dict], args: argparse.Namespace) -> dict:
-    return {"kind": kind, "statements": statements, "mod": args.mod, "all": args.all}
+    return {"kind": kind, "statements": statements, "mod": args.mod, "all": args.all, "split": GENG_SPLIT}
 
 
 def _describe(plan: dict) -> str:
@@ -185,6 +186,8 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
             stored = store.run(run_id)["plan"]
             if stored.get("kind") != kind:
                 raise InputError(f"Run {run_id} is a '{stored.get('kind')}' run; resume it with 'shannon-verify {stored.get('kind')} --resume {run_id}'.")
+            if stored.get("split") != GENG_SPLIT:
+                raise InputError(f"Run {run_id} split each n with geng {stored.get('split')}, this version with {GENG_SPLIT}; start a new run.")
             if _differs(args, stored):
                 raise InputError(f"Run {run_id} checks {_describe(stored)}; resume it without these options, or with the same ones.")
             plan = stored
