@@ -9,6 +9,12 @@ seconds, wall time and verdict, and two projections of the whole ``n``: by shard
 (mean shard time × ``mod``) and by graphs (seconds per graph × the number of
 connected graphs on ``n`` vertices, which ``geng -u`` counts in well under a
 second).  Wall time on ``J`` workers is the CPU projection divided by ``J``.
+
+Measured 2026-11-21 (shared 2-core machine, load 2-4 from other jobs; Dask
+LocalCluster of 2 workers; shards 64, 192, 320, 448 of 512 = 1,923 of 261,080
+graphs, 58,590 games): TSD.T2 holds, 109 s in shards, 57 s wall, projecting
+≈ 4.1 CPU hours for all of n = 9 (≈ 8.0 million games); TSD.L5 holds, 14 s,
+≈ 0.5 CPU hours; TSD.T4 holds, 777 s, ≈ 29 CPU hours.
 """
 
 from __future__ import annotations
