@@ -12,11 +12,11 @@ import sys
 
 from .. import __version__
 from ..errors import ShannonVerifyError
-from . import check, dead, prove, report, solve, table
+from . import check, dead, prove, report, results, solve, table
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [dead, solve, check, table, report, prove]
+COMMANDS = [dead, solve, check, table, report, results, prove]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     if not getattr(args, "command", None):
         parser.print_help()
         return 2

@@ -5,16 +5,23 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import shlex
 import sys
 from pathlib import Path
 
 from ..errors import InputError
+from ..graphs import GENG_SPLIT
 from ..registry import REGISTRY, load_paper_statements, run_statement
-from ..registry.statement import Statement
+from ..registry.statement import Result, Statement
+from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
+from ..sweep.backends import cpu_count
+from ..sweep.store import versions
 
 __all__ = ["register"]
 
 LAST_RUN = Path(".shannon-verify") / "last-run.json"
+MAX_MOD = 100_000
+VERSION_KEYS = ("shannon-verify", "git", "python", "networkx", "pynauty", "python-sat", "z3-solver")
 
 
 def register(sub) -> None:
@@ -35,6 +42,7 @@ def register(sub) -> None:
     c.add_argument("--min-n", type=int, help="smallest number of vertices")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.add_argument("--no-progress", action="store_true", help="no progress bars")
+    add_sweep_options(c)
     c.set_defaults(run=run_check)
 
     h = sub.add_parser(
@@ -43,10 +51,30 @@ def register(sub) -> None:
         description="Load FILE.py (which uses @statement from verify) and check NAME exhaustively; "
         "the smallest counterexample is reported and written to counterexamples/.",
     )
-    h.add_argument("target", metavar="FILE.py::NAME", help="a Python file and the statement's function name or id")
-    h.add_argument("--max-n", type=int, default=7, help="largest number of vertices (default 7)")
+    h.add_argument("target", nargs="?", metavar="FILE.py::NAME", help="a Python file and the statement's function name or id")
+    h.add_argument("--max-n", type=int, help="largest number of vertices (default 7)")
     h.add_argument("--json", action="store_true", help="print JSON")
+    h.add_argument("--no-progress", action="store_true", help="no progress bars")
+    add_sweep_options(h)
     h.set_defaults(run=run_hunt)
+
+
+def add_sweep_options(p) -> None:
+    """The options of a sweep (backend, shards, store, resumption), shared by ``check`` and ``hunt``."""
+    g = p.add_argument_group(
+        "execution and results store",
+        "Each n is split into geng shards (res/mod) that run on the chosen backend; every finished shard is "
+        "written to the store, so a killed run continues with --resume. The answer is the same on every backend.",
+    )
+    g.add_argument("--jobs", type=int, metavar="J", help="worker processes (default: 1, in this process, for small runs; "
+                   "all cores with --mod > 1, n ≥ 8 or --dask)")
+    g.add_argument("--mod", type=int, metavar="M", help="geng shards per n (default: 1 up to n = 6, then 8, 64, 512, … at n = 7, 8, 9, …)")
+    g.add_argument("--dask", metavar="ADDRESS", help="run the shards on the Dask scheduler at ADDRESS, or 'local' for an embedded "
+                   "LocalCluster of J workers (needs pip install 'shannon-verify[dask]')")
+    g.add_argument("--all", action="store_true", help="go on past the first n with a counterexample")
+    g.add_argument("--store", metavar="PATH", default=str(DEFAULT_STORE), help=f"results store (default {DEFAULT_STORE})")
+    g.add_argument("--no-store", action="store_true", help="keep no results (a killed run cannot be resumed)")
+    g.add_argument("--resume", metavar="RUN_ID", help="continue stored run RUN_ID (a number, or 'last'): no finished shard is computed again")
 
 
 def _status() -> dict:
@@ -99,15 +127,120 @@ def run_check(args: argparse.Namespace) -> int:
         raise InputError("--max-n must be between 1 and 12.")
     if args.full and args.max_n is not None:
         raise InputError("Give --full or --max-n, not both.")
-    results = []
-    for i in ids:
-        st = REGISTRY[i]
-        depth = args.max_n if args.max_n is not None else (st.max_n if args.full else st.tier_depth)
-        results.append(run_statement(st, max_n=depth, min_n=args.min_n, progress=not args.no_progress and sys.stderr.isatty()))
-        if not args.json:
-            r = results[-1]
-            print(f"  {r.id}: {r.verdict} ({r.seconds:.1f} s)", file=sys.stderr)
+    plan = None
+    if not args.resume:
+        statements = []
+        for i in ids:
+            st = REGISTRY[i]
+            depth = args.max_n if args.max_n is not None else (st.max_n if args.full else st.tier_depth)
+            statements.append({"id": i, "source": None, "min_n": st.min_n if args.min_n is None else args.min_n, "max_n": depth})
+        plan = _plan("check", statements, args)
+    results = _run_plan(args, "check", plan)
     return _report(results, args.json)
+
+
+def _plan(kind: str, statements: list[dict], args: argparse.Namespace) -> dict:
+    return {"kind": kind, "statements": statements, "mod": args.mod, "all": args.all, "split": GENG_SPLIT}
+
+
+def _describe(plan: dict) -> str:
+    ids = [p["id"] for p in plan["statements"]]
+    what = " ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+    mod = f", --mod {plan['mod']}" if plan["mod"] else ""
+    return f"{what} to n = {max((p['max_n'] for p in plan['statements']), default=0)}{mod}{', --all' if plan['all'] else ''}"
+
+
+def _differs(args: argparse.Namespace, plan: dict) -> bool:
+    """Whether an option given with ``--resume`` contradicts the stored plan (options not given never do)."""
+    sts = plan["statements"]
+    return (
+        (bool(getattr(args, "ids", None)) and args.ids != [p["id"] for p in sts])
+        or (getattr(args, "target", None) is not None and _source(args.target) != sts[0]["source"])
+        or (args.max_n is not None and any(p["max_n"] != args.max_n for p in sts))
+        or (getattr(args, "min_n", None) is not None and any(p["min_n"] != args.min_n for p in sts))
+        or (getattr(args, "full", False) and any(p["max_n"] != load_statement(p["id"], p["source"]).max_n for p in sts))
+        or (args.mod is not None and args.mod != plan["mod"])
+        or (args.all and not plan["all"])
+    )
+
+
+def _source(target: str) -> str:
+    path, name = target.rsplit("::", 1)
+    return f"{Path(path).resolve()}::{name}"
+
+
+def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Result]:
+    """Run ``plan`` (or, with ``--resume``, the stored run's) on the backend and store of ``args``;
+    the results in plan order."""
+    if args.jobs is not None and args.jobs < 1:
+        raise InputError("--jobs must be at least 1.")
+    if args.mod is not None and not 1 <= args.mod <= MAX_MOD:
+        raise InputError(f"--mod must be between 1 and {MAX_MOD}.")
+    if args.resume and args.no_store:
+        raise InputError("--resume reads the store; drop --no-store.")
+    store = None if args.no_store else Store(args.store, create=not args.resume)
+    run_id = None
+    try:
+        if args.resume:
+            run_id = store.run_id(args.resume)
+            stored = store.run(run_id)["plan"]
+            if stored.get("kind") != kind:
+                raise InputError(f"Run {run_id} is a '{stored.get('kind')}' run; resume it with 'shannon-verify {stored.get('kind')} --resume {run_id}'.")
+            if stored.get("split") != GENG_SPLIT:
+                raise InputError(f"Run {run_id} split each n with geng {stored.get('split')}, this version with {GENG_SPLIT}; start a new run.")
+            if _differs(args, stored):
+                raise InputError(f"Run {run_id} checks {_describe(stored)}; resume it without these options, or with the same ones.")
+            plan = stored
+        jobs = args.jobs
+        if jobs is None:
+            deep = (plan["mod"] or 1) > 1 or any(p["max_n"] >= 8 for p in plan["statements"])
+            jobs = cpu_count() if args.dask or deep else 1
+        backend = make_backend(jobs, args.dask)
+    except BaseException:
+        if store is not None:
+            store.close()
+        raise
+    status = "failed"
+    results: list[Result] = []
+    try:
+        if store is not None:
+            if args.resume:
+                then, now = store.resume_run(run_id, backend.describe())["versions"], versions()
+                changed = [f"{k} {then.get(k)} -> {now.get(k)}" for k in now if k in VERSION_KEYS and then.get(k) != now.get(k)]
+                if changed:
+                    print(f"warning: run {run_id} continues with other versions ({', '.join(changed)})", file=sys.stderr)
+                note = f"resuming run {run_id} ({len(store.shard_rows(run_id))} shards already stored)"
+            else:
+                command = "shannon-verify " + " ".join(shlex.quote(a) for a in getattr(args, "argv", None) or [kind])
+                run_id = store.new_run(command, plan, versions(backend.describe()), backend.describe())
+                note = f"run {run_id}"
+            if not args.json:
+                print(f"{note} on {backend.describe()}, stored in {store.path}; resume with --resume {run_id}", file=sys.stderr)
+        progress = not args.no_progress and sys.stderr.isatty()
+        for p in plan["statements"]:
+            st = load_statement(p["id"], p["source"])
+            if st.kind == "table":  # tables shard geng themselves (verify.tables)
+                r = run_statement(st, max_n=p["max_n"], min_n=p["min_n"], progress=progress)
+            else:
+                r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
+                          source=p["source"], all_n=plan["all"], progress=progress)
+            results.append(r)
+            if r.reason == "interrupted":
+                status = "interrupted"
+                break
+            if store is not None:
+                store.record_result(run_id, r)
+            if kind == "check" and not args.json:
+                print(f"  {r.id}: {r.verdict} ({r.seconds:.1f} s)", file=sys.stderr)
+        else:
+            status = "done"
+    finally:
+        backend.close(cancel=status != "done")
+        if store is not None:
+            if run_id is not None:
+                store.finish_run(run_id, status)
+            store.close()
+    return results
 
 
 def load_user_statement(target: str) -> Statement:
@@ -134,13 +267,21 @@ def load_user_statement(target: str) -> Statement:
 
 
 def run_hunt(args: argparse.Namespace) -> int:
-    st = load_user_statement(args.target)
-    REGISTRY.setdefault(st.id, st)
-    r = run_statement(st, max_n=args.max_n, progress=sys.stderr.isatty())
+    if args.max_n is not None and not 1 <= args.max_n <= 12:
+        raise InputError("--max-n must be between 1 and 12.")
+    plan = None
+    if args.target is None and not args.resume:
+        raise InputError("Give the statement as FILE.py::NAME (or --resume RUN_ID).")
+    if args.target is not None:
+        st = load_user_statement(args.target)
+        REGISTRY.setdefault(st.id, st)
+        if not args.resume:
+            plan = _plan("hunt", [{"id": st.id, "source": _source(args.target), "min_n": st.min_n, "max_n": args.max_n or 7}], args)
+    r = _run_plan(args, "hunt", plan)[0]
     if args.json:
         print(json.dumps(r.to_json(), indent=2))
     else:
-        print(f"{st.id}: {r.verdict} on n = {r.n_min}..{r.n_max} ({r.instances} games, hypothesis true {r.hypothesis_true} times, {r.seconds:.1f} s)")
+        print(f"{r.id}: {r.verdict} on n = {r.n_min}..{r.n_max} ({r.instances} games, hypothesis true {r.hypothesis_true} times, {r.seconds:.1f} s)")
         if r.witness:
             w = r.witness
             print(f"smallest counterexample: graph6 {w['graph6']!r}, terminals {w['terminals']}, edges {w['edges']}")

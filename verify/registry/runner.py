@@ -20,6 +20,7 @@ import json
 import re
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import InputError
@@ -27,7 +28,22 @@ from ..game import Game
 from ..graphs import canonical_game, connected_games
 from .statement import Result, Statement, Tally
 
-__all__ = ["evaluate", "run_statement", "run_table", "emit_counterexample", "safe_name", "COUNTEREXAMPLES"]
+__all__ = [
+    "evaluate",
+    "run_statement",
+    "run_table",
+    "emit_counterexample",
+    "safe_name",
+    "COUNTEREXAMPLES",
+    "check_games",
+    "run_levels",
+    "failure_key",
+    "witness_key",
+    "witness_game",
+    "smallest_witness",
+    "failure_verdict",
+    "clean_verdict",
+]
 
 COUNTEREXAMPLES = Path(__file__).resolve().parents[2] / "counterexamples"
 
@@ -64,6 +80,122 @@ def _jsonable(x):
     return str(x)
 
 
+def failure_key(game: Game) -> tuple[tuple, Game]:
+    """The game's place in the total order, and the game relabelled canonically.
+
+    >>> key, g = failure_key(Game.from_edges("0-2,2-1", terminals=(1, 2)))
+    >>> key
+    (3, 2, 'Bg', (1, 2))
+    """
+    cg, g6 = canonical_game(game)
+    return (cg.n, cg.m, g6, cg.terminals), cg
+
+
+def witness_key(witness: dict) -> tuple:
+    """The order key ``(n, m, graph6, terminals)`` of a witness dict.
+
+    >>> witness_key({"graph6": "Bg", "n": 3, "m": 2, "terminals": [1, 2]})
+    (3, 2, 'Bg', (1, 2))
+    """
+    return (witness["n"], witness["m"], witness["graph6"], tuple(witness["terminals"]))
+
+
+def witness_game(witness: dict) -> Game:
+    """The (canonically labelled) game of a witness dict.
+
+    >>> witness_game({"n": 3, "edges": [[0, 2], [1, 2]], "terminals": [0, 1]}).to_graph6()
+    'BW'
+    """
+    return Game(range(witness["n"]), [tuple(e) for e in witness["edges"]], tuple(witness["terminals"]))
+
+
+def smallest_witness(st: Statement, keyed: list[tuple[tuple, Game]]) -> tuple[Game, dict]:
+    """The smallest of the failing games ``keyed`` (pairs from :func:`failure_key`),
+    checked again in its canonical labelling, and its witness dict."""
+    key, smallest = min(keyed, key=lambda x: x[0])
+    hyp, details = evaluate(st, smallest)
+    if details is None:  # pragma: no cover - would be a bug in canonical relabelling
+        raise AssertionError(f"{st.id}: counterexample does not reproduce after relabelling")
+    return smallest, {
+        "graph6": key[2],
+        "n": smallest.n,
+        "m": smallest.m,
+        "edges": [list(e) for e in smallest.edges()],
+        "terminals": list(smallest.terminals),
+        "details": _jsonable(details),
+    }
+
+
+def failure_verdict(st: Statement) -> str:
+    """The verdict when a failing game was found: ``found``, ``refuted`` or ``fails``."""
+    if st.kind == "ex":
+        return "found"
+    return "refuted" if st.expect == "refuted" else "fails"
+
+
+def clean_verdict(st: Statement, hypothesis_true: int) -> tuple[str, str]:
+    """(verdict, reason) when no failing game was found in scope."""
+    if st.kind == "ex":
+        return "not-found", ""
+    if hypothesis_true == 0:
+        return "vacuous", "the hypothesis never held in scope"
+    return "holds", ""
+
+
+def check_games(st: Statement, games) -> tuple[int, int, list[tuple[tuple, Game]]]:
+    """(games, hypothesis-true count, failing games as :func:`failure_key` pairs) of ``st`` on ``games``."""
+    instances = hypothesis = 0
+    failures = []
+    for game in games:
+        instances += 1
+        hyp, failure = evaluate(st, game)
+        hypothesis += hyp
+        if failure is not None:
+            failures.append(game)
+    return instances, hypothesis, [failure_key(g) for g in failures]
+
+
+def run_levels(
+    st: Statement,
+    lo: int,
+    hi: int,
+    level: Callable[[int], tuple[int, int, list[tuple[tuple, Game]]]],
+    *,
+    emit: bool = True,
+    root: Path | None = None,
+    all_n: bool = False,
+) -> Result:
+    """The runner's loop over ``n = lo .. hi``, whoever checks the games of one ``n``.
+
+    ``level(n)`` returns what :func:`check_games` returns for all games of ``n``.  At
+    the first ``n`` with failing games the smallest one is checked again in its
+    canonical labelling, becomes the witness and is emitted; the loop stops there
+    unless ``all_n``.  Ctrl-C gives verdict ``unknown`` (reason ``interrupted``).
+    """
+    res = Result(st.id, "holds", lo, hi)
+    start = time.perf_counter()
+    try:
+        for n in range(lo, hi + 1):
+            instances, hypothesis, keyed = level(n)
+            res.instances += instances
+            res.hypothesis_true += hypothesis
+            if keyed and res.witness is None:
+                smallest, res.witness = smallest_witness(st, keyed)
+                res.verdict = failure_verdict(st)
+                if emit:
+                    res.witness_path = emit_counterexample(st, smallest, res.witness, root=root)
+                if not all_n:
+                    res.n_max = n
+                    break
+        if res.witness is None:
+            res.verdict, res.reason = clean_verdict(st, res.hypothesis_true)
+    except KeyboardInterrupt:
+        res.verdict = "unknown"
+        res.reason = "interrupted"
+    res.seconds = time.perf_counter() - start
+    return res
+
+
 def run_statement(
     st: Statement,
     max_n: int | None = None,
@@ -72,72 +204,21 @@ def run_statement(
     emit: bool = True,
 ) -> Result:
     """Check ``st`` on every game from ``min_n`` to ``max_n`` vertices; stop at the first failing n."""
+
+    def level(n: int):
+        games = connected_games(n)
+        if not progress:
+            return check_games(st, games)
+        from tqdm import tqdm
+
+        with tqdm(games, desc=f"{st.id} n={n}", unit=" games", leave=False, file=sys.stderr, mininterval=1.0) as bar:
+            return check_games(st, bar)
+
     lo = st.min_n if min_n is None else min_n
     hi = st.max_n if max_n is None else max_n
     if st.kind == "table":
         return run_table(st, lo, hi, progress=progress)
-    res = Result(st.id, "holds", lo, hi)
-    start = time.perf_counter()
-    bar = None
-    try:
-        for n in range(lo, hi + 1):
-            games = connected_games(n)
-            if progress:
-                from tqdm import tqdm
-
-                bar = tqdm(games, desc=f"{st.id} n={n}", unit=" games", leave=False, file=sys.stderr, mininterval=1.0)
-                games = bar
-            failures = []
-            for game in games:
-                res.instances += 1
-                hyp, failure = evaluate(st, game)
-                res.hypothesis_true += hyp
-                if failure is not None:
-                    failures.append(game)
-            if bar is not None:
-                bar.close()
-                bar = None
-            if failures:
-                res.n_max = n
-                keyed = []
-                for g in failures:
-                    cg, g6 = canonical_game(g)
-                    keyed.append(((cg.n, cg.m, g6, cg.terminals), cg))
-                key, smallest = min(keyed, key=lambda x: x[0])
-                hyp, details = evaluate(st, smallest)
-                if details is None:  # pragma: no cover - would be a bug in canonical relabelling
-                    raise AssertionError(f"{st.id}: counterexample does not reproduce after relabelling")
-                res.witness = {
-                    "graph6": key[2],
-                    "n": smallest.n,
-                    "m": smallest.m,
-                    "edges": [list(e) for e in smallest.edges()],
-                    "terminals": list(smallest.terminals),
-                    "details": _jsonable(details),
-                }
-                if st.kind == "ex":
-                    res.verdict = "found"
-                elif st.expect == "refuted":
-                    res.verdict = "refuted"
-                else:
-                    res.verdict = "fails"
-                if emit:
-                    res.witness_path = emit_counterexample(st, smallest, res.witness)
-                break
-        else:
-            if st.kind == "ex":
-                res.verdict = "not-found"
-            elif res.hypothesis_true == 0:
-                res.verdict = "vacuous"
-                res.reason = "the hypothesis never held in scope"
-    except KeyboardInterrupt:
-        res.verdict = "unknown"
-        res.reason = "interrupted"
-    finally:
-        if bar is not None:
-            bar.close()
-    res.seconds = time.perf_counter() - start
-    return res
+    return run_levels(st, lo, hi, level, emit=emit)
 
 
 def run_table(st: Statement, min_n: int, max_n: int, progress: bool = False, jobs: int | None = None) -> Result:

@@ -1,0 +1,173 @@
+"""Execution backends: where the shards of a sweep run.
+
+A backend takes a function and a list of argument tuples (shards) and yields the
+results *as they complete*, in any order; the sweep merges them, so every backend
+gives the same answer.
+
+* :class:`Serial` — in this process, one shard after the other (``--jobs 1``);
+* :class:`Processes` — local worker processes (``concurrent.futures``; ``--jobs J``);
+* :class:`Dask` — a Dask cluster: ``--dask ADDRESS`` connects to a running scheduler,
+  ``--dask local`` starts an embedded ``LocalCluster`` with ``J`` single-threaded
+  worker processes.  Dask is an optional extra (``pip install 'shannon-verify[dask]'``);
+  the workers of a remote cluster need shannon-verify installed.
+
+Only the coordinating process (the caller of :meth:`Backend.run`) sees the results,
+so only it writes to the results store.
+
+>>> with make_backend(jobs=1) as b:
+...     sorted(b.run(pow, [(2, 3), (3, 2)]))
+[8, 9]
+>>> make_backend(jobs=1).describe()
+'serial'
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from ..errors import InputError
+
+__all__ = ["Backend", "Serial", "Processes", "Dask", "make_backend", "cpu_count", "DASK_HELP"]
+
+DASK_HELP = "--dask needs the optional packages dask and distributed: pip install 'shannon-verify[dask]'."
+
+
+def cpu_count() -> int:
+    """Cores this process may use (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Backend:
+    """Base class; use as a context manager so workers are stopped on the way out."""
+
+    name = "serial"
+    jobs = 1
+
+    def run(self, fn: Callable, tasks: Iterable[tuple]) -> Iterator[Any]:
+        """Yield ``fn(*t)`` for every ``t`` in ``tasks``, in order of completion."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """A short description for the store, e.g. ``'processes×2'``."""
+        return self.name if self.jobs == 1 and self.name == "serial" else f"{self.name}×{self.jobs}"
+
+    def close(self, cancel: bool = False) -> None:
+        """Stop the workers; with ``cancel`` do not wait for running tasks."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        self.close(cancel=exc_type is not None)
+        return False
+
+
+class Serial(Backend):
+    """Every task in this process, in the given order."""
+
+    def run(self, fn, tasks):
+        for t in tasks:
+            yield fn(*t)
+
+
+def _ignore_sigint() -> None:  # pragma: no cover - runs in the workers
+    # Ctrl-C goes to the coordinator, which cancels the run and stops the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Processes(Backend):
+    """Local worker processes (a ``ProcessPoolExecutor`` with ``jobs`` workers)."""
+
+    name = "processes"
+
+    def __init__(self, jobs: int):
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.jobs = jobs
+        self._pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+        # Start the workers now, before progress bars start threads in this process
+        # (forking a process with threads may deadlock the child).
+        self._pool.submit(int).result()
+
+    def run(self, fn, tasks):
+        from concurrent.futures import as_completed
+
+        futures = [self._pool.submit(fn, *t) for t in tasks]
+        try:
+            for f in as_completed(futures):
+                yield f.result()
+        finally:
+            for f in futures:
+                f.cancel()
+
+    def close(self, cancel=False):
+        if cancel:
+            procs = list((getattr(self._pool, "_processes", None) or {}).values())
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            for p in procs:  # a shard may take minutes; do not wait for it
+                p.terminate()
+        else:
+            self._pool.shutdown(wait=True)
+
+
+class Dask(Backend):
+    """A Dask cluster: ``address`` of a scheduler, or ``'local'`` for a LocalCluster of ``jobs`` workers."""
+
+    name = "dask"
+
+    def __init__(self, address: str, jobs: int):
+        try:
+            import logging
+
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise InputError(DASK_HELP) from None
+        self.address = address
+        self._cluster = None
+        if address == "local":
+            self.jobs = jobs
+            self._cluster = LocalCluster(
+                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
+            )
+            self._client = Client(self._cluster)
+        else:
+            try:
+                self._client = Client(address, timeout="10s")
+            except (OSError, TimeoutError, ValueError):
+                raise InputError(f"Cannot reach the Dask scheduler at {address}.") from None
+            self.jobs = max(1, sum(w.get("nthreads", 1) for w in self._client.scheduler_info()["workers"].values()))
+
+    def describe(self):
+        return f"dask local×{self.jobs}" if self.address == "local" else f"dask {self.address}"
+
+    def run(self, fn, tasks):
+        from distributed import as_completed
+
+        futures = [self._client.submit(fn, *t, pure=False) for t in tasks]
+        try:
+            for f in as_completed(futures):
+                yield f.result()
+        finally:
+            self._client.cancel([f for f in futures if not f.done()])
+
+    def close(self, cancel=False):
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def make_backend(jobs: int | None = None, dask: str | None = None) -> Backend:
+    """The backend for ``--jobs`` and ``--dask``: Dask if ``dask`` is given, else
+    processes when ``jobs > 1``, else serial.  ``jobs=None`` means all cores."""
+    jobs = cpu_count() if jobs is None else jobs
+    if jobs < 1:
+        raise InputError("--jobs must be at least 1.")
+    if dask:
+        return Dask(dask, jobs)
+    return Processes(jobs) if jobs > 1 else Serial()

@@ -1,0 +1,121 @@
+"""Shards: the unit of work of a sweep.
+
+A *shard* is ``(statement id, n, res, mod)``: the statement checked on the games
+(terminal pairs up to automorphism) of those connected ``n``-vertex graphs that
+nauty's ``geng`` puts in part ``res`` of ``mod`` (``geng -c n res/mod``).  The ``mod``
+parts of one ``n`` are disjoint and together hold every graph once, so shards are
+independent: they can run in any order, on any machine, and be merged afterwards.
+
+:func:`run_shard` is a pure function of the shard: it loads the statement by id (a
+paper statement, or a user statement ``FILE.py::NAME`` for ``hunt``), so it can be
+sent to another process or a Dask worker by name, and it returns a
+:class:`ShardResult` with the counts, the order keys of every failing game and the
+witness of the smallest one (relabelled canonically and checked again, as
+:func:`verify.registry.run_statement` does).
+
+>>> r = run_shard("TSD.T12", 5, 0, 2)
+>>> (r.statement, r.n, r.res, r.mod, r.verdict, r.failures)
+('TSD.T12', 5, 0, 2, 'holds', [])
+>>> default_mod(6), default_mod(7), default_mod(9)
+(1, 8, 512)
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import asdict, dataclass, field
+from typing import NamedTuple
+
+from ..errors import InputError
+from ..graphs import connected_games
+from ..registry.runner import check_games, clean_verdict, failure_verdict, smallest_witness
+from ..registry.statement import Statement
+
+__all__ = ["Shard", "ShardResult", "run_shard", "load_statement", "default_mod", "shards_of"]
+
+
+class Shard(NamedTuple):
+    """One shard: ``run_shard(*shard)`` computes it."""
+
+    statement: str
+    n: int
+    res: int = 0
+    mod: int = 1
+    source: str | None = None  # "FILE.py::NAME" of a user statement; None for a paper statement
+
+
+@dataclass
+class ShardResult:
+    """What one shard found.
+
+    ``failures`` holds the order key ``(n, m, canonical graph6, canonical terminals)``
+    of every failing game of the shard (for kind ``ex``: every exhibiting game),
+    ``witness`` the witness dict of the smallest one (as in
+    :attr:`verify.registry.Result.witness`) or None, ``verdict`` the shard's own
+    verdict and ``seconds`` the time the shard took where it ran.
+    """
+
+    statement: str
+    n: int
+    res: int
+    mod: int
+    instances: int = 0
+    hypothesis: int = 0
+    failures: list = field(default_factory=list)
+    witness: dict | None = None
+    verdict: str = ""
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict."""
+        return asdict(self)
+
+
+def default_mod(n: int) -> int:
+    """Number of shards of ``n`` when ``--mod`` is not given: 1 up to n = 6, then ×8 per vertex."""
+    return 1 if n <= 6 else 8 ** (n - 6)
+
+
+def shards_of(statement: str, n: int, mod: int, source: str | None = None) -> list[Shard]:
+    """The ``mod`` shards of ``n`` for one statement.
+
+    >>> [s.res for s in shards_of("TSD.T12", 7, 3)]
+    [0, 1, 2]
+    """
+    return [Shard(statement, n, r, mod, source) for r in range(mod)]
+
+
+@functools.lru_cache(maxsize=None)
+def load_statement(statement_id: str, source: str | None = None) -> Statement:
+    """The statement ``statement_id``: a paper statement, or from ``source`` (``FILE.py::NAME``).
+
+    >>> load_statement("TSD.T12").id
+    'TSD.T12'
+    """
+    if source is not None:
+        from ..cli.check import load_user_statement
+
+        return load_user_statement(source)
+    from ..registry import REGISTRY, load_paper_statements
+
+    load_paper_statements()
+    if statement_id not in REGISTRY:
+        raise InputError(f"No statement {statement_id} is registered (see 'shannon-verify list').")
+    return REGISTRY[statement_id]
+
+
+def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str | None = None) -> ShardResult:
+    """Check one statement on the games of one geng shard; see the module docstring."""
+    start = time.perf_counter()
+    st = load_statement(statement_id, source)
+    out = ShardResult(statement_id, n, res, mod)
+    out.instances, out.hypothesis, keyed = check_games(st, connected_games(n, res=res, mod=mod))
+    if keyed:
+        out.failures = sorted(k for k, _ in keyed)
+        _, out.witness = smallest_witness(st, keyed)
+        out.verdict = failure_verdict(st)
+    else:
+        out.verdict = clean_verdict(st, out.hypothesis)[0]
+    out.seconds = time.perf_counter() - start
+    return out

@@ -1,0 +1,117 @@
+"""A sweep: one statement checked shard by shard, on any backend, into the store.
+
+For each ``n`` in ascending order, every shard of ``n`` (see
+:mod:`verify.sweep.shards`) not yet in the store is submitted to the backend; each
+result is stored as it arrives; then the shards of ``n`` are merged: counts are
+summed, and the smallest failing game over all shards — by the runner's total order
+``(n, m, canonical graph6, canonical terminals)`` — is checked again in its canonical
+labelling.  As in :func:`verify.registry.run_statement`, the sweep stops at the first
+``n`` with a failure (unless ``all_n``), and returns the same
+:class:`~verify.registry.Result`, with the counterexample written the same way, so
+``sweep`` and ``run_statement`` agree on every backend and every ``mod``.
+
+>>> from verify.registry import run_statement
+>>> from verify.sweep.shards import load_statement
+>>> st = load_statement("TSD.T12")
+>>> r, ref = sweep(st, max_n=5, mod=2, emit=False), run_statement(st, max_n=5, emit=False)
+>>> (r.verdict, r.instances, r.hypothesis_true) == (ref.verdict, ref.instances, ref.hypothesis_true)
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..registry.runner import run_levels, witness_game, witness_key
+from ..registry.statement import Result, Statement
+from .backends import Backend, Serial
+from .shards import ShardResult, default_mod, run_shard, shards_of
+from .store import Store
+
+__all__ = ["sweep", "merge"]
+
+
+def merge(results: list[ShardResult]) -> tuple[int, int, list]:
+    """The shards of one ``n`` merged: (games, hypothesis-true count, the shards' smallest failures).
+
+    The failures come as (order key, canonical game) pairs, as
+    :func:`~verify.registry.runner.check_games` gives them, so that
+    :func:`~verify.registry.runner.run_levels` picks the smallest and checks it again
+    in the coordinating process.
+    """
+    keyed = [(witness_key(r.witness), witness_game(r.witness)) for r in results if r.witness is not None]
+    return sum(r.instances for r in results), sum(r.hypothesis for r in results), keyed
+
+
+def sweep(
+    st: Statement,
+    max_n: int | None = None,
+    min_n: int | None = None,
+    *,
+    backend: Backend | None = None,
+    store: Store | None = None,
+    run_id: int | None = None,
+    mod: int | None = None,
+    source: str | None = None,
+    all_n: bool = False,
+    emit: bool = True,
+    root: Path | None = None,
+    progress: bool = False,
+) -> Result:
+    """Check ``st`` from ``min_n`` to ``max_n`` vertices shard by shard; see the module docstring.
+
+    Parameters
+    ----------
+    st : Statement
+        The statement; the workers load it again by ``st.id`` (or from ``source``).
+    max_n, min_n : int, optional
+        The ``n`` range (default: the statement's own).
+    backend : Backend, optional
+        Where shards run (default :class:`~verify.sweep.backends.Serial`).
+    store, run_id : Store and int, optional
+        Shards of run ``run_id`` already in ``store`` are reused; new ones are written.
+    mod : int, optional
+        Shards per ``n`` (default :func:`~verify.sweep.shards.default_mod`).
+    source : str, optional
+        ``FILE.py::NAME`` of a user statement (``hunt``).
+    all_n : bool
+        Go on past the first failing ``n`` (the witness stays the first one's).
+    emit, root
+        Write the counterexample (under ``root``, default ``counterexamples/``).
+    progress : bool
+        A progress bar per ``n`` on standard error (shards done/total, rate, ETA).
+
+    Returns
+    -------
+    Result
+        As :func:`verify.registry.run_statement`; ``verdict`` is ``unknown`` with reason
+        ``interrupted`` after Ctrl-C.
+    """
+    backend = backend or Serial()
+
+    def level(n: int):
+        m = mod or default_mod(n)
+        done = store.finished_shards(run_id, st.id, n, m) if store is not None else {}
+        results = list(done.values())
+        todo = [sh for sh in shards_of(st.id, n, m, source) if sh.res not in done]
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=m, initial=len(done), desc=f"{st.id} n={n}", unit=" shards", leave=False, file=sys.stderr, mininterval=0.5)
+        try:
+            for r in backend.run(run_shard, todo):
+                if store is not None:
+                    store.record_shard(run_id, r)
+                results.append(r)
+                if bar is not None:
+                    bar.update()
+        finally:
+            if bar is not None:
+                bar.close()
+        return merge(results)
+
+    lo = st.min_n if min_n is None else min_n
+    hi = st.max_n if max_n is None else max_n
+    return run_levels(st, lo, hi, level, emit=emit, root=root, all_n=all_n)
