@@ -63,6 +63,7 @@ __all__ = [
     "triangle_number",
     "walks",
     "walk_count",
+    "corollary_ii_pairs",
     "simplicial_vertices",
     "clique_cutset_sets",
     "transverse_edges",
@@ -305,6 +306,32 @@ def walk_count(game: Game, u: Vertex, v: Vertex, k: int) -> int:
     (2, 4)
     """
     return _walk_row(game, game.index(u), k)[game.index(v)]
+
+
+def corollary_ii_pairs(game: Game) -> list[tuple]:
+    """Pairs ``(v, w)`` meeting the condition of Corollary II of TSD Theorem 14, eq. (2).
+
+    ``v`` is a vertex whose closed neighbourhood ``Γ[v]`` is terminal-free, ``w ≠ v``,
+    and ``A³(v, w) = Σ_{i≠w} A²(v, i)`` (every 2-walk from ``v`` not ending at ``w``
+    ends on a neighbour of ``w``).  Ordered by ``v`` then ``w`` in vertex order.
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-1,2-3,3-4,2-4", terminals=(0, 1))
+    >>> corollary_ii_pairs(g)
+    [(3, 2), (4, 2)]
+    """
+    a2, a3 = walks(game, 2), walks(game, 3)
+    out = []
+    for v in game.nonterminals():
+        if any(game.is_terminal(x) for x in game.closed_neighbours(v)):
+            continue
+        iv = game.index(v)
+        for w in game.vertices:
+            iw = game.index(w)
+            if w != v and a3[iv][iw] == sum(a2[iv]) - a2[iv][iw]:
+                out.append((v, w))
+    return out
 
 
 def simplicial_vertices(game: Game) -> set:

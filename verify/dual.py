@@ -40,7 +40,8 @@ from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
 from .errors import TooLargeError
-from .game import Game, reachable
+from .dead.common import short_wins
+from .game import Game
 
 __all__ = ["C1", "C2", "separates", "separator_family", "dual_cnf", "find_dual", "find_dual_brute", "is_dual", "has_outer_terminals"]
 
@@ -56,8 +57,7 @@ def separates(game: Game, X) -> bool:
     (False, True)
     """
     s, t = game.terminal_indices
-    allowed = ((1 << game.n) - 1) & ~game.mask(X)
-    return not reachable(game.adjacency, s, allowed) >> t & 1
+    return not short_wins(game.adjacency, ((1 << game.n) - 1) & ~game.mask(X), s, t)
 
 
 def separator_family(game: Game) -> tuple[list[frozenset], list[frozenset]]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..graphs import GENG_SPLIT
-from ..registry import REGISTRY, load_paper_statements, run_statement
+from ..registry import REGISTRY, load_paper_statements
 from ..registry.statement import Result, Statement
 from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
 from ..sweep.backends import cpu_count
@@ -219,11 +219,8 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
         progress = not args.no_progress and sys.stderr.isatty()
         for p in plan["statements"]:
             st = load_statement(p["id"], p["source"])
-            if st.kind == "table":  # tables shard geng themselves (verify.tables)
-                r = run_statement(st, max_n=p["max_n"], min_n=p["min_n"], progress=progress)
-            else:
-                r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
-                          source=p["source"], all_n=plan["all"], progress=progress)
+            r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
+                      source=p["source"], all_n=plan["all"], progress=progress)
             results.append(r)
             if r.reason == "interrupted":
                 status = "interrupted"

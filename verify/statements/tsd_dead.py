@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..concepts import clique_cutset_sets, surrounds, surrounds_walks, walks
+from ..concepts import clique_cutset_sets, corollary_ii_pairs, surrounds, surrounds_walks
 from ..dead import classify
 from ..dead.theorems import surrounded_set
 from ..game import bits
@@ -113,26 +113,14 @@ def t14_c2(game):
     is dead, and w surrounds Γ[v]."""
     _, de = _dead(game)
     t = Tally()
-    verts = list(game.vertices)
-    a2, a3 = walks(game, 2), walks(game, 3)
-    for v in game.nonterminals():
+    for v, w in corollary_ii_pairs(game):
         closed = game.closed_neighbours(v)
-        if any(game.is_terminal(x) for x in closed):
-            continue
-        for w in verts:
-            if w == v:
-                continue
-            iv, iw = game.index(v), game.index(w)
-            lhs = a3[iv][iw]
-            rhs = sum(a2[iv]) - a2[iv][iw]
-            if lhs != rhs:
-                continue
-            edges = [frozenset((w, x)) for x in closed if x != w and game.has_edge(w, x)]
-            ok = all(e in de for e in edges)
-            U = closed - {w}
-            ok_sur = game.set_neighbours(U) <= game.closed_neighbours(w)
-            if not t.add(ok and ok_sur, vertices=[v, w], edges=[sorted(e, key=str) for e in edges], dead=ok, surrounds=ok_sur):
-                return t
+        edges = [frozenset((w, x)) for x in closed if x != w and game.has_edge(w, x)]
+        ok = all(e in de for e in edges)
+        U = closed - {w}
+        ok_sur = game.set_neighbours(U) <= game.closed_neighbours(w)
+        if not t.add(ok and ok_sur, vertices=[v, w], edges=[sorted(e, key=str) for e in edges], dead=ok, surrounds=ok_sur):
+            return t
     return t
 
 

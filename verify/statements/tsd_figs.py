@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
-from ..concepts import supports, threatens, walks
+from ..concepts import corollary_ii_pairs, supports, threatens
 from ..dead import classify
 from ..dead.theorems import predicted_dead
 from ..registry import Tally, statement
@@ -49,16 +49,25 @@ def _mutual_pair(game, S) -> bool:
     return False
 
 
-class _Live:
-    """The live vertices of a game, computed once and only when first asked for."""
+class _Dead:
+    """The dead vertices and edges of a game by the ``sat`` oracle, computed once, when first needed."""
 
     def __init__(self, game):
-        self.game, self._live = game, None
+        self.game, self._cls = game, None
 
-    def all(self, vs) -> bool:
-        if self._live is None:
-            self._live = set(self.game.vertices) - set(classify(self.game, "sat").dead_vertices)
-        return all(v in self._live for v in vs)
+    def _get(self):
+        if self._cls is None:
+            c = classify(self.game, "sat")
+            self._cls = (set(c.dead_vertices), {frozenset(e) for e in c.dead_edges})
+        return self._cls
+
+    def live(self, vs) -> bool:
+        """Every vertex of ``vs`` is live."""
+        return not self._get()[0] & set(vs)
+
+    def edge(self, u, v) -> bool:
+        """The edge ``uv`` is dead."""
+        return frozenset((u, v)) in self._get()[1]
 
 
 def _found(**details) -> Tally:
@@ -78,13 +87,13 @@ def fig6(game):
     pair-sets: a threatens c, b threatens d, {c,d} threatens {a,b}, so {a,b,c,d} is lost."""
     if game.has_edge(*game.terminals):
         return None  # adjacent terminals: a trivial game, every item dead
-    live = _Live(game)
+    dead = _Dead(game)
     for a, b, c, d in permutations(game.nonterminals(), 4):
         if game.index(a) > game.index(b):
             continue  # the roles (a, c) and (b, d) are interchangeable
         if threatens(game, {a}, {c}) and threatens(game, {b}, {d}) and threatens(game, {c, d}, {a, b}):
             S = {a, b, c, d}
-            if live.all(S) and MultiShannon(game, S).second_player_wins(CUT) and not _mutual_pair(game, S):
+            if dead.live(S) and MultiShannon(game, S).second_player_wins(CUT) and not _mutual_pair(game, S):
                 return _found(vertices=[a, b, c, d], a=a, b=b, c=c, d=d)
     return None
 
@@ -104,7 +113,7 @@ def fig8(game):
     hides the threat of b to d."""
     if game.has_edge(*game.terminals):
         return None  # adjacent terminals: a trivial game, every item dead
-    cls = None
+    dead = _Dead(game)
     pred = None
     for a, b, c, d in permutations(game.nonterminals(), 4):
         if not game.has_edge(c, d) or not threatens(game, {a}, {c}) or threatens(game, {b}, {d}):
@@ -113,15 +122,12 @@ def fig8(game):
             continue
         if not threatens(game.delete_edges([(c, d)]), {b}, {d}):
             continue
-        cls = cls or classify(game, "sat")
         pred = pred if pred is not None else predicted_dead(game)
         ic, id_ = sorted((game.index(c), game.index(d)))
         if "TSD.T14" not in pred.get(("edge", ic, id_), []):
             continue
-        if frozenset((c, d)) not in {frozenset(e) for e in cls.dead_edges}:
-            continue
         S = {a, b, c, d}
-        if not set(S) <= set(game.vertices) - set(cls.dead_vertices):
+        if not dead.edge(c, d) or not dead.live(S):
             continue
         if MultiShannon(game, S).second_player_wins(CUT) and not _mutual_pair(game, S):
             return _found(vertices=[a, b, c, d], edges=[[c, d]], a=a, b=b, c=c, d=d)
@@ -143,7 +149,7 @@ def fig9(game):
     live edge that is a spectator and whose deletion makes the set reducible by support pairs."""
     if game.has_edge(*game.terminals):
         return None  # adjacent terminals: a trivial game, every item dead
-    live = None
+    dead = _Dead(game)
     for e, f, g, h in permutations(game.nonterminals(), 4):
         if game.index(g) > game.index(h):
             continue  # g and h play the same role
@@ -155,14 +161,10 @@ def fig9(game):
         m = MultiShannon(game, S)
         if not m.second_player_wins(SHORT) or _mutual_pair(game, S):
             continue
-        if live is None:
-            cls = classify(game, "sat")
-            live = {frozenset(x) for x in game.edges()} - {frozenset(x) for x in cls.dead_edges}
-            live_vertices = set(game.vertices) - set(cls.dead_vertices)
-        if not S <= live_vertices:
+        if not dead.live(S):
             continue
         for x in _s(game.neighbours(g) - S):
-            if frozenset((g, x)) not in live:
+            if dead.edge(g, x):
                 continue
             h2 = game.delete_edges([(g, x)])
             if not MultiShannon(h2, S).second_player_wins(SHORT):
@@ -186,25 +188,16 @@ def fig11(game):
     mutually threatening (hence lost) pairs."""
     if game.has_edge(*game.terminals):
         return None  # adjacent terminals: a trivial game, every item dead
-    a2 = a3 = dead_edges = None
-    live = _Live(game)
-    for v in game.nonterminals():
-        if any(game.is_terminal(x) for x in game.closed_neighbours(v)):
+    dead = _Dead(game)
+    for v, w in corollary_ii_pairs(game):
+        if not game.has_edge(v, w):
             continue
-        for w in _s(game.neighbours(v)):
-            if a2 is None:
-                a2, a3 = walks(game, 2), walks(game, 3)
-            iv, iw = game.index(v), game.index(w)
-            if a3[iv][iw] != sum(a2[iv]) - a2[iv][iw]:
+        h = game.delete_edges([(v, w)])
+        mutual = [x for x in h.nonterminals() if x not in (v, w) and threatens(h, {x}, {v}) and threatens(h, {v}, {x})]
+        for a, b in combinations(_s(mutual), 2):
+            before = all(threatens(game, {x}, {v}) and threatens(game, {v}, {x}) for x in (a, b))
+            if before or not dead.live((a, v, b)):
                 continue
-            h = game.delete_edges([(v, w)])
-            mutual = [x for x in h.nonterminals() if x not in (v, w) and threatens(h, {x}, {v}) and threatens(h, {v}, {x})]
-            for a, b in combinations(_s(mutual), 2):
-                before = all(threatens(game, {x}, {v}) and threatens(game, {v}, {x}) for x in (a, b))
-                if before or not live.all((a, v, b)):
-                    continue
-                if dead_edges is None:
-                    dead_edges = {frozenset(x) for x in classify(game, "sat").dead_edges}
-                if frozenset((v, w)) in dead_edges:
-                    return _found(vertices=[v, w, a, b], edges=[[v, w]], v=v, w=w, a=a, b=b)
+            if dead.edge(v, w):
+                return _found(vertices=[v, w, a, b], edges=[[v, w]], v=v, w=w, a=a, b=b)
     return None

@@ -154,6 +154,15 @@ def _and_rule(game, literal: bool):
     t = Tally()
     s, tt = game.terminals
     free = game.nonterminals()
+    cache: dict = {}
+
+    def links(T, shorted=None):
+        """One :class:`MultiLinks` (and its position cache) per terminal set, in G or G ∗ x."""
+        key = (shorted, frozenset(T))
+        if key not in cache:
+            cache[key] = MultiLinks(game if shorted is None else game.short(shorted), T)
+        return cache[key]
+
     for X1 in (set(c) for k in (1, 2) for c in combinations(free, k)):
         for X2 in (set(c) for k in (1, 2) for c in combinations(free, k)):
             common = X1 & X2
@@ -162,10 +171,10 @@ def _and_rule(game, literal: bool):
             T1, T2 = {s} | X1, {tt} | X2
             target = T1 ^ T2
             rest = [v for v in free if v not in T1 | T2]
-            links1, links2, joined = MultiLinks(game, T1), MultiLinks(game, T2), MultiLinks(game, target)
-            shorted = {x: MultiLinks(game.short(x), target) for x in common}
-            strong1 = [V for V in _subsets(rest, 2) if links1.type(V) == "strong"]
-            strong2 = [V for V in _subsets(rest, 2) if links2.type(V) == "strong"]
+            joined = links(target)
+            shorted = {x: links(target, shorted=x) for x in common}
+            strong1 = [V for V in _subsets(rest, 2) if links(T1).type(V) == "strong"]
+            strong2 = [V for V in _subsets(rest, 2) if links(T2).type(V) == "strong"]
             for V1 in strong1:
                 for V2 in strong2:
                     if V1 & V2:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..registry.runner import run_levels, witness_game, witness_key
+from ..registry.runner import run_levels, run_table, witness_game, witness_key
 from ..registry.statement import Result, Statement
 from .backends import Backend, Serial
 from .shards import ShardResult, default_mod, run_shard, shards_of
@@ -114,4 +114,6 @@ def sweep(
 
     lo = st.min_n if min_n is None else min_n
     hi = st.max_n if max_n is None else max_n
+    if st.kind == "table":  # tables shard geng themselves (verify.tables)
+        return run_table(st, lo, hi, progress=progress)
     return run_levels(st, lo, hi, level, emit=emit, root=root, all_n=all_n)
