@@ -17,7 +17,6 @@ and checked again before it is reported, so the stored counterexample reproduces
 from __future__ import annotations
 
 import json
-import re
 import sys
 import time
 from collections.abc import Callable
