@@ -8,12 +8,30 @@ import pytest
 
 from verify.errors import InputError
 from verify.graphs import connected_games
-from verify.prove import encode, encoded_ids, prove
+from verify.prove import describe, encode, encoded_ids, prove
+from verify.prove.arith_encodings import ARITH_ENCODINGS
 from verify.prove.checks import mutant_failure, statement_failure
+from verify.prove.graph_encodings import SET_ENCODINGS
 
 IDS = encoded_ids()
+HOLDS = [i for i in IDS if describe(i)["expect"] == "holds"]
+REFUTED = {"TSD.T7": 4, "TSD.L3": 5}  # smallest n of the stored counterexamples
 DEFAULT_N = [3, 4, 5, 6]
-DEEP_N = [pytest.param(7, marks=pytest.mark.deep), pytest.param(8, marks=pytest.mark.deep)]
+# At n = 8 the brute force over every pair of vertex sets (L2, L4) takes hours.
+_SLOW_AT_8 = {"TSD.L2", "TSD.L4"}
+
+
+def _deep(sid_list):
+    out = []
+    for sid in sid_list:
+        out.append(pytest.param(sid, 7, marks=pytest.mark.deep))
+        if sid not in _SLOW_AT_8:
+            out.append(pytest.param(sid, 8, marks=pytest.mark.deep))
+    return out
+
+
+def _grid(sid_list):
+    return [(sid, n) for sid in sid_list for n in DEFAULT_N] + _deep(sid_list)
 
 
 @functools.lru_cache(maxsize=None)
@@ -22,34 +40,67 @@ def _games(n):
 
 
 def _enumerated_failure(sid, n, mutant):
-    check = (lambda g: mutant_failure(sid, g)) if mutant else (lambda g: statement_failure(sid, g))
-    return next((g for g in _games(n) if check(g) is not None), None)
+    """The first connected game on n vertices (and instance) violating sid or its mutant,
+    by brute force: the registered check or mutant check for the dead family, every
+    choice of the sets for the others."""
+    enc = SET_ENCODINGS.get(sid) or ARITH_ENCODINGS.get(sid)
+    if enc is None:
+        check = (lambda g: mutant_failure(sid, g)) if mutant else (lambda g: statement_failure(sid, g))
+        return next((g for g in _games(n) if check(g) is not None), None)
+    for g in _games(n):
+        for inst in enc.instances(g):
+            if enc.failure(g, inst, mutant):
+                return g, inst
+    return None
 
 
-@pytest.mark.parametrize("n", DEFAULT_N + DEEP_N)
-@pytest.mark.parametrize("sid", IDS)
+@pytest.mark.parametrize("sid, n", _grid(HOLDS))
 def test_statement_proved_and_enumeration_agrees(sid, n):
-    r = prove(sid, n, timeout=60)
+    r = prove(sid, n, timeout=120)
     assert r.verdict == "proved", r
     assert _enumerated_failure(sid, n, False) is None
 
 
-@pytest.mark.parametrize("n", DEFAULT_N + DEEP_N)
-@pytest.mark.parametrize("sid", IDS)
+@pytest.mark.parametrize("sid, n", _grid(HOLDS))
 def test_mutant_sat_iff_enumeration_finds_counterexample(sid, n):
-    r = prove(sid, n, timeout=60, mutant=True)
+    r = prove(sid, n, timeout=120, mutant=True)
     assert r.verdict in ("proved", "counterexample"), r
     found = _enumerated_failure(sid, n, True)
     assert (r.verdict == "counterexample") == (found is not None), (r, found)
     if r.verdict == "counterexample":
         g = r.graph
         assert g["terminals"] == [0, 1] and g["recheck"]["failure"]
-        assert len(g["path"]) >= 2 and g["path"][0] == 0 and g["path"][-1] == 1
+        if "path" in g:
+            assert len(g["path"]) >= 2 and g["path"][0] == 0 and g["path"][-1] == 1
 
 
-@pytest.mark.parametrize("sid", IDS)
+@pytest.mark.parametrize("sid, n", _grid(sorted(REFUTED)))
+def test_refuted_statement_sat_iff_enumeration_finds_counterexample(sid, n):
+    r = prove(sid, n, timeout=120)
+    found = _enumerated_failure(sid, n, False)
+    assert (r.verdict == "counterexample") == (found is not None) == (n >= REFUTED[sid]), (r, found)
+    if found:
+        assert r.graph["recheck"]["failure"] and r.graph["sets"]["A"] and r.graph["sets"]["B"]
+
+
+@pytest.mark.parametrize("sid", HOLDS)
 def test_every_mutant_has_a_counterexample_by_n5(sid):
     assert prove(sid, 5, mutant=True).verdict == "counterexample"
+
+
+def test_refuted_statement_has_no_mutant():
+    with pytest.raises(InputError, match="TSD.T7 is refuted; it has no mutant"):
+        prove("TSD.T7", 5, mutant=True)
+
+
+def test_sets_encoding_names_variables():
+    from verify.prove.symbolic_sets import SetBuilder
+
+    b = SetBuilder(4)
+    A = b.named_set("A")
+    assert b.pool.obj(A[3]) == ("in", "A", 3) and A[0] == -b.true
+    c = b.closure(A)
+    assert c[(0, 1)] != b.adj(0, 1)  # 0 and 1 may be joined through A
 
 
 def test_encoding_names_variables():
@@ -73,6 +124,8 @@ def test_timeout_gives_unknown_never_proved():
 def test_unencoded_id_is_input_error():
     with pytest.raises(InputError, match="no symbolic encoding"):
         prove("TSD.T12", 5)
+    with pytest.raises(InputError, match="at least 2 vertices"):
+        prove("TSD.L2", 1)
 
 
 def test_cli_prove_up_to_and_json(capsys):

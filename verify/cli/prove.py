@@ -1,9 +1,9 @@
-"""``shannon-verify prove``: prove a TSD §5 statement for every game of a size at once.
+"""``shannon-verify prove``: prove a TSD §4–5 statement for every game of a size at once.
 
-One SAT query per ``n`` (:mod:`verify.prove`): "some connected game on ``n`` vertices
-violates the statement" over symbolic adjacency and an induced-path witness.  UNSAT
-is a proof for all games of that size; a counterexample is printed only after it has
-been re-checked exhaustively.  ``--up-to N`` proves ``n = 3 .. N`` and stops at the
+One SAT or SMT query per ``n`` (:mod:`verify.prove`): "some connected game on ``n``
+vertices violates the statement" over symbolic adjacency and an induced-path witness,
+symbolic vertex sets, or walk counts.  UNSAT is a proof for all games of that size; a
+counterexample is printed only after it has been re-checked from the definitions.  ``--up-to N`` proves ``n = 3 .. N`` and stops at the
 first size that is not proved.  Exit status 1 on a counterexample, 3 on a timeout.
 
 References: A. M. Steane, "Threat, support and dead edges in the Shannon game", §5.
@@ -15,8 +15,7 @@ import argparse
 import json
 
 from ..errors import InputError
-from ..prove import encoded_ids, prove
-from ..prove.encode import ENCODINGS
+from ..prove import describe, encoded_ids, prove
 
 __all__ = ["register"]
 
@@ -24,10 +23,11 @@ __all__ = ["register"]
 def register(sub) -> None:
     p = sub.add_parser(
         "prove",
-        help="prove a dead-item statement for every connected game on n vertices (one SAT query)",
-        description="Encode 'some connected game on n vertices violates ID' as one SAT query over "
-        "symbolic adjacency and an induced-path witness; UNSAT proves ID for all such games. "
-        f"Encoded: {', '.join(encoded_ids())}.",
+        help="prove a statement for every connected game on n vertices (one SAT/SMT query)",
+        description="Encode 'some connected game on n vertices violates ID' as one SAT (or, for "
+        "walk-count statements, SMT) query over symbolic adjacency plus an induced-path witness or "
+        "symbolic vertex sets; UNSAT proves ID for all such games. A refuted statement's query "
+        f"finds its counterexample. Encoded: {', '.join(encoded_ids())}.",
     )
     p.add_argument("statement_id", metavar="ID", help="statement id, e.g. TSD.T15")
     size = p.add_mutually_exclusive_group(required=True)
@@ -47,13 +47,15 @@ def _line(r) -> str:
         return f"{what}: UNKNOWN ({r.reason})"
     g = r.graph
     edges = ",".join(f"{u}-{v}" for u, v in g["edges"])
-    return (f"{what}: COUNTEREXAMPLE ({r.seconds:.2f} s) edges {edges}, terminals 0,1; "
-            f"{g['case']}, live item {'-'.join(map(str, g['item']))} on induced path {'-'.join(map(str, g['path']))}")
+    head = f"{what}: COUNTEREXAMPLE ({r.seconds:.2f} s) edges {edges}, terminals 0,1; {g['case']}"
+    if "item" in g:
+        return f"{head}, live item {'-'.join(map(str, g['item']))} on induced path {'-'.join(map(str, g['path']))}"
+    sets = "; ".join(f"{k} = {v}" for k, v in g["sets"].items())
+    return f"{head}; {sets}; {g['recheck']['failure']}"
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.statement_id not in ENCODINGS:
-        raise InputError(f"{args.statement_id} has no symbolic encoding; choose one of {', '.join(encoded_ids())}.")
+    describe(args.statement_id)  # one-sentence InputError for an unencoded id
     top = args.n if args.n is not None else args.up_to
     if top < 2:
         raise InputError(f"A game needs at least 2 vertices, not {top}.")

@@ -1,11 +1,14 @@
-"""Symbolic proofs of TSD §5 statements: one SAT query per statement and size.
+"""Symbolic proofs of TSD §4–5 statements: one SAT or SMT query per statement and size.
 
-``encode`` builds "some connected game on n vertices violates the statement" as CNF
-over symbolic adjacency and an induced-path witness; ``prove`` solves it and re-checks
-any counterexample exhaustively.  See :mod:`verify.prove.encode` for the encoding.
+Each query says "some connected game on n vertices violates the statement" over
+symbolic adjacency (plus an induced-path witness, symbolic vertex sets, or walk
+counts); ``prove`` solves it and re-checks any counterexample from the definitions.
+:mod:`verify.prove.catalogue` lists the encodings by family.
 """
 
-from .encode import ENCODINGS, encode, encoded_ids
+from .catalogue import all_ids as encoded_ids
+from .catalogue import describe
+from .encode import ENCODINGS, encode
 from .prove import ProofResult, prove
 
-__all__ = ["ENCODINGS", "encode", "encoded_ids", "ProofResult", "prove"]
+__all__ = ["ENCODINGS", "describe", "encode", "encoded_ids", "ProofResult", "prove"]

@@ -71,19 +71,9 @@ def _verify(statement_id: str, mutant: bool, game: Game, item: tuple) -> dict:
     return {"oracle": method, "failure": failure}
 
 
-def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool = False, solver: str = SOLVER) -> ProofResult:
-    """Decide ``statement_id`` (or its mutant) for all connected games on ``n`` vertices.
-
-    >>> prove("TSD.T15", 5).verdict
-    'proved'
-    >>> r = prove("TSD.T15", 4, mutant=True)
-    >>> r.verdict, r.graph["terminals"]
-    ('counterexample', [0, 1])
-    """
-    started = time.perf_counter()
-    cnf, pool, cases = encode(statement_id, n, mutant=mutant)
-    stats = {"solver": solver, "variables": pool.top, "clauses": len(cnf.clauses), "cases": [c.name for c in cases]}
-    with Solver(name=solver, bootstrap_with=cnf.clauses) as s:
+def _solve_cnf(clauses, timeout, solver):
+    """``(answer, model, stats)``: answer True/False, or None when interrupted."""
+    with Solver(name=solver, bootstrap_with=clauses) as s:
         timer = None
         if timeout is not None:
             timer = threading.Timer(timeout, s.interrupt)
@@ -93,8 +83,124 @@ def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool
         finally:
             if timer is not None:
                 timer.cancel()
-        stats.update({k: v for k, v in (s.accum_stats() or {}).items()})
-        model = s.get_model() if answer else None
+        stats = dict(s.accum_stats() or {})
+        return answer, (s.get_model() if answer else None), stats
+
+
+def _decode_sets(true: set, pool, n: int) -> dict:
+    """Named sets ``("in", name, v)`` and single vertices ``("is", name, v)`` of a model."""
+    out: dict = {}
+    for x in true:
+        obj = pool.obj(x)
+        if isinstance(obj, tuple) and len(obj) == 3 and obj[0] in ("in", "is"):
+            kind, name, v = obj
+            if kind == "in":
+                out.setdefault(name, set()).add(v)
+            else:
+                out[name] = v
+    return out
+
+
+def _jsonable(inst: dict) -> dict:
+    return {k: sorted(v) if isinstance(v, set) else v for k, v in inst.items()}
+
+
+def _recheck(enc, game: Game, inst: dict, mutant: bool) -> dict:
+    failure = enc.failure(game, inst, mutant)
+    if failure is None:
+        raise AssertionError(f"model of {enc.id} (mutant={mutant}) on {game.edges()} with {_jsonable(inst)} did not re-check")
+    return {"oracle": "definitions", "failure": failure}
+
+
+def _prove_sets(statement_id, n, timeout, mutant, solver, started) -> ProofResult:
+    from .graph_encodings import SET_ENCODINGS
+    from .symbolic_sets import SetBuilder
+
+    enc = SET_ENCODINGS[statement_id]
+    b = SetBuilder(n)
+    cases = enc.build(b, mutant)
+    clauses = list(b.clauses) + b.connected()
+    selectors = []
+    for i, (_, case_clauses, _) in enumerate(cases):
+        sel = b.var("case", i)
+        selectors.append(sel)
+        clauses += [[-sel] + c for c in case_clauses]
+    clauses.append(selectors)
+    stats = {"solver": solver, "variables": b.pool.top, "clauses": len(clauses), "cases": [c[0] for c in cases]}
+    answer, model, more = _solve_cnf(clauses, timeout, solver)
+    stats.update(more)
+    seconds = time.perf_counter() - started
+    if answer is None:
+        return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"solver interrupted after {timeout} s", stats=stats)
+    if not answer:
+        return ProofResult(statement_id, n, "proved", seconds, mutant, stats=stats)
+    true = {v for v in model if v > 0}
+    i = next(i for i in range(len(cases)) if b.var("case", i) in true)
+    name, _, used = cases[i]
+    sets = _decode_sets(true, b.pool, n)
+    inst = {k: sets.get(k, set()) for k in used}
+    game = _decode(model, b.pool, n)
+    graph = {"edges": [list(e) for e in game.edges()], "terminals": [0, 1], "case": name,
+             "sets": _jsonable(inst), "recheck": _recheck(enc, game, inst, mutant)}
+    return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
+
+
+def _prove_arith(statement_id, n, timeout, mutant, started) -> ProofResult:
+    import z3
+
+    from .arith_encodings import ARITH_ENCODINGS, V, build_smt
+
+    enc = ARITH_ENCODINGS[statement_id]
+    ctx = build_smt(statement_id, n, mutant)
+    s = z3.Solver()
+    if timeout is not None:
+        s.set("timeout", max(1, int(timeout * 1000)))
+    s.add(ctx.constraints)
+    answer = s.check()
+    stats = {"solver": f"z3 {z3.get_version_string()}", "variables": ctx.b.pool.top, "constraints": len(ctx.constraints)}
+    seconds = time.perf_counter() - started
+    if answer == z3.unknown:
+        return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"z3: {s.reason_unknown()} (limit {timeout} s)", stats=stats)
+    if answer == z3.unsat:
+        return ProofResult(statement_id, n, "proved", seconds, mutant, stats=stats)
+    m = s.model()
+    pool = ctx.b.pool
+    true = {x for x in range(1, pool.top + 1) if z3.is_true(m.eval(ctx.lit(x), model_completion=True))}
+    sets = _decode_sets(true, pool, n)
+    inst = {"v": V, **sets}
+    if statement_id == "TSD.T8":
+        inst.setdefault("S", set())
+    game = _decode(sorted(true), pool, n)
+    graph = {"edges": [list(e) for e in game.edges()], "terminals": [0, 1], "case": enc.text,
+             "sets": _jsonable(inst), "recheck": _recheck(enc, game, inst, mutant)}
+    if enc.needs_path:
+        graph["path"] = [v for _, v in sorted((k, v) for v in range(n) for k in range(n) if pool.id(("pos", v, k)) in true)]
+    return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
+
+
+def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool = False, solver: str = SOLVER) -> ProofResult:
+    """Decide ``statement_id`` (or its mutant) for all connected games on ``n`` vertices.
+
+    >>> prove("TSD.T15", 5).verdict
+    'proved'
+    >>> r = prove("TSD.T15", 4, mutant=True)
+    >>> r.verdict, r.graph["terminals"]
+    ('counterexample', [0, 1])
+    >>> prove("TSD.L3", 5).graph["sets"]["A"] != []  # refuted: a counterexample
+    True
+    """
+    from .catalogue import family
+
+    started = time.perf_counter()
+    fam = family(statement_id, n, mutant)
+    if fam == "sets":
+        return _prove_sets(statement_id, n, timeout, mutant, solver, started)
+    if fam == "arith":
+        return _prove_arith(statement_id, n, timeout, mutant, started)
+    cnf, pool, cases = encode(statement_id, n, mutant=mutant)
+    stats = {"solver": solver, "variables": pool.top, "clauses": len(cnf.clauses), "cases": [c.name for c in cases]}
+    answer, model, more = _solve_cnf(cnf.clauses, timeout, solver)
+    stats.update(more)
     seconds = time.perf_counter() - started
     if answer is None:
         return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"solver interrupted after {timeout} s", stats=stats)
