@@ -133,7 +133,8 @@ def run_check(args: argparse.Namespace) -> int:
         for i in ids:
             st = REGISTRY[i]
             depth = args.max_n if args.max_n is not None else (st.max_n if args.full else st.tier_depth)
-            statements.append({"id": i, "source": None, "min_n": st.min_n if args.min_n is None else args.min_n, "max_n": depth})
+            statements.append({"id": i, "source": None, "min_n": st.min_n if args.min_n is None else args.min_n, "max_n": depth,
+                               **({"table": True} if st.kind == "table" else {})})
         plan = _plan("check", statements, args)
     results = _run_plan(args, "check", plan)
     return _report(results, args.json)

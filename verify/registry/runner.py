@@ -220,14 +220,16 @@ def run_statement(
     return run_levels(st, lo, hi, level, emit=emit)
 
 
-def run_table(st: Statement, min_n: int, max_n: int, progress: bool = False, jobs: int | None = None) -> Result:
+def run_table(st: Statement, min_n: int, max_n: int, progress: bool = False, jobs: int | None = None, per_n=None) -> Result:
     """Recompute the rows ``min_n .. max_n`` of ``st.meta["table"]`` and compare them.
 
     The verdict is ``holds`` when every published cell in range matches under the
     statement's reading (``st.meta["reading"]``, else the table's default),
     ``fails`` (or ``refuted``) with the mismatching cells as the witness details, and
     ``vacuous`` when no published row is in range.  ``hypothesis_true`` counts the
-    rows compared and ``instances`` the graphs examined.
+    rows compared and ``instances`` the graphs examined.  ``per_n(n)`` gives extra
+    keyword arguments for row ``n`` (the results store's shards, see
+    :func:`verify.sweep.sweep`).
     """
     table = st.meta["table"]
     reading = table.check_reading(st.meta.get("reading"))
@@ -237,7 +239,7 @@ def run_table(st: Statement, min_n: int, max_n: int, progress: bool = False, job
     start = time.perf_counter()
     cells = []
     try:
-        for row in table.rows(min_n, max_n, progress=progress, jobs=jobs):
+        for row in table.rows(min_n, max_n, progress=progress, jobs=jobs, per_n=per_n):
             res.instances += row.graphs
             res.hypothesis_true += row.n in table.published
             cells += [{"n": row.n, **m} for m in table.mismatches(row, reading)]

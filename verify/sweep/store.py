@@ -253,6 +253,15 @@ class Store:
             for row in rows
         }
 
+    def shard_data(self, run_id: int, statement: str, n: int, mod: int) -> dict[int, dict]:
+        """The ``data`` of the stored shards of one statement and ``n`` (e.g. a table's
+        per-shard histogram), by ``res``."""
+        rows = self.db.execute(
+            "SELECT res, data FROM shards WHERE run_id = ? AND statement = ? AND n = ? AND mod = ? AND data IS NOT NULL",
+            (run_id, statement, n, mod),
+        )
+        return {row["res"]: json.loads(row["data"]) for row in rows}
+
     def shard_rows(self, run_id: int) -> list[dict]:
         """Every stored shard of run ``run_id`` (without failures and witnesses)."""
         return [
@@ -295,7 +304,13 @@ class Store:
             sid = p["id"]
             res = done.get(sid)
             hi = res["n_range"][1] if res and res["verdict"] in FAILED_VERDICTS and not plan.get("all") else p["max_n"]
-            total = sum(plan.get("mod") or default_mod(n) for n in range(p["min_n"], hi + 1))
+            if p.get("table"):  # a table shards geng itself (verify.tables.kernel.default_shards)
+                from ..tables.kernel import default_jobs, default_shards
+
+                used = dict(self.db.execute("SELECT n, max(mod) FROM shards WHERE run_id = ? AND statement = ? GROUP BY n", (run_id, sid)).fetchall())
+                total = sum(used.get(n) or plan.get("mod") or default_shards(n, default_jobs()) for n in range(p["min_n"], hi + 1))
+            else:
+                total = sum(plan.get("mod") or default_mod(n) for n in range(p["min_n"], hi + 1))
             agg = per.get(sid, {})
             statements.append(
                 {

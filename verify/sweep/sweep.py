@@ -44,6 +44,26 @@ def merge(results: list[ShardResult]) -> tuple[int, int, list]:
     return sum(r.instances for r in results), sum(r.hypothesis for r in results), keyed
 
 
+def _table_shards(st: Statement, store: Store | None, run_id: int | None, mod: int | None):
+    """``per_n`` for :func:`run_table`: reuse stored shard histograms, store new ones."""
+    from ..tables.kernel import default_jobs, default_shards
+
+    if store is None:
+        return None
+
+    def per_n(n: int) -> dict:
+        m = mod or default_shards(n, default_jobs())
+        done = {res: d["histogram"] for res, d in store.shard_data(run_id, st.id, n, m).items()}
+
+        def on_shard(res: int, hist: list[int], seconds: float) -> None:
+            r = ShardResult(st.id, n, res, m, instances=sum(hist), verdict="computed", seconds=seconds)
+            store.record_shard(run_id, r, data={"histogram": hist})
+
+        return {"shards": m, "done": done, "on_shard": on_shard}
+
+    return per_n
+
+
 def sweep(
     st: Statement,
     max_n: int | None = None,
@@ -114,6 +134,6 @@ def sweep(
 
     lo = st.min_n if min_n is None else min_n
     hi = st.max_n if max_n is None else max_n
-    if st.kind == "table":  # tables shard geng themselves (verify.tables)
-        return run_table(st, lo, hi, progress=progress)
+    if st.kind == "table":  # tables shard geng themselves (verify.tables); shards still go to the store
+        return run_table(st, lo, hi, progress=progress, per_n=_table_shards(st, store, run_id, mod))
     return run_levels(st, lo, hi, level, emit=emit, root=root, all_n=all_n)

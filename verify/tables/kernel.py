@@ -24,6 +24,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+import time
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
@@ -140,6 +141,12 @@ def _pipeline(geng_cmd: list[str], kernel_cmd: list[str]) -> str:
     return ker.stdout
 
 
+def _timed_pipeline(geng_cmd: list[str], kernel_cmd: list[str]) -> tuple[str, float]:
+    start = time.perf_counter()
+    out = _pipeline(geng_cmd, kernel_cmd)
+    return out, time.perf_counter() - start
+
+
 def run_pipelines(
     n: int,
     kernel_cmd: list[str],
@@ -147,12 +154,13 @@ def run_pipelines(
     jobs: int,
     mod: int,
     residues: Iterable[int] | None = None,
-    on_done: Callable[[], None] | None = None,
+    on_done: Callable[[int, str, float], None] | None = None,
 ) -> list[str]:
     """Run ``geng -c -q n res/mod | kernel`` per shard, ``jobs`` at a time; their outputs.
 
     ``residues`` (default all of ``0 .. mod-1``) selects shards, e.g. to time a few
-    before a long run; ``on_done`` is called after each finished shard.
+    before a long run; ``on_done(res, output, seconds)`` is called after each finished
+    shard (in the calling thread).
 
     >>> sum(int(out) for out in run_pipelines(4, ["wc", "-l"], jobs=2, mod=2))
     6
@@ -162,12 +170,13 @@ def run_pipelines(
     residues = list(range(mod)) if residues is None else list(residues)
     outputs: dict[int, str] = {}
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_pipeline, geng_command(n, r, mod), kernel_cmd): r for r in residues}
+        futures = {pool.submit(_timed_pipeline, geng_command(n, r, mod), kernel_cmd): r for r in residues}
         try:
             for fut in as_completed(futures):
-                outputs[futures[fut]] = fut.result()
+                r = futures[fut]
+                outputs[r], seconds = fut.result()
                 if on_done is not None:
-                    on_done()
+                    on_done(r, outputs[r], seconds)
         except BaseException:
             for fut in futures:
                 fut.cancel()

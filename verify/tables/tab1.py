@@ -62,7 +62,7 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 from pathlib import Path
@@ -210,6 +210,11 @@ def _python_shard(n: int, res: int, mod: int) -> list[int]:
     return _python_hist(nx.from_graph6_bytes(line.encode()) for line in geng_lines(n, res=res, mod=mod))
 
 
+def _timed_python_shard(n: int, res: int, mod: int) -> tuple[list[int], float]:
+    start = time.perf_counter()
+    return _python_shard(n, res, mod), time.perf_counter() - start
+
+
 def _parse_kernel_output(n: int, text: str) -> list[int]:
     hist = [0] * 16
     for line in text.split("\n"):
@@ -230,12 +235,17 @@ def histogram(
     residues: Iterable[int] | None = None,
     python: bool = False,
     progress: bool = False,
+    done: Mapping[int, list[int]] | None = None,
+    on_shard: Callable[[int, list[int], float], None] | None = None,
 ) -> tuple[list[int], str]:
     """(histogram of the 16 flag values over connected ``n``-vertex graphs, method).
 
     The method is ``"kernel"`` (C, sharded geng pipelines) or ``"python"`` (forced
     with ``python=True``, or when no C compiler is found — with a warning).
-    ``residues`` restricts to some of the ``shards`` geng shards.
+    ``residues`` restricts to some of the ``shards`` geng shards.  ``done`` gives the
+    histograms of shards already computed (a resumed run: they are not recomputed)
+    and ``on_shard(res, histogram, seconds)`` is told of each shard as it finishes (to
+    store it).
 
     >>> histogram(3, python=True)  # K3 has no flag, P3 only TF2
     ([1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], 'python')
@@ -243,34 +253,51 @@ def histogram(
     jobs = jobs or default_jobs()
     mod = shards or default_shards(n, jobs)
     residues = list(range(mod)) if residues is None else list(residues)
+    done = dict(done or {})
+    known = [done[r] for r in residues if r in done]
+    residues = [r for r in residues if r not in done]
     exe = None if python else compiled(KERNEL_SOURCE)
     if exe is None and not python:
         warnings.warn(NO_CC_WARNING, RuntimeWarning, stacklevel=2)
     if find_geng() is None:  # only the atlas (n ≤ 7) is left; connected_graphs says so otherwise
         return _python_hist(connected_graphs(n)), "python"
+
+    def finished(res: int, hist: list[int], seconds: float) -> None:
+        if on_shard is not None:
+            on_shard(res, hist, seconds)
+        if bar is not None:
+            bar.update()
+
     bar = None
     if progress and len(residues) > 1:
         from tqdm import tqdm
 
         bar = tqdm(total=len(residues), desc=f"TSD.TAB1 n={n}", unit=" shards", leave=False, file=sys.stderr)
     try:
-        if exe is not None:
-            outs = run_pipelines(n, [str(exe)], jobs=jobs, mod=mod, residues=residues, on_done=bar.update if bar else None)
+        if not residues:
+            hists = []
+        elif exe is not None:
+            outs = run_pipelines(n, [str(exe)], jobs=jobs, mod=mod, residues=residues,
+                                 on_done=lambda r, out, sec: finished(r, _parse_kernel_output(n, out), sec))
             hists = [_parse_kernel_output(n, out) for out in outs]
         elif jobs == 1 or len(residues) == 1:
-            hists = [_python_shard(n, r, mod) for r in residues]
+            hists = []
+            for r in residues:
+                start = time.perf_counter()
+                hists.append(_python_shard(n, r, mod))
+                finished(r, hists[-1], time.perf_counter() - start)
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(_python_shard, n, r, mod) for r in residues]
+                futures = [pool.submit(_timed_python_shard, n, r, mod) for r in residues]
                 hists = []
-                for fut in futures:
-                    hists.append(fut.result())
-                    if bar is not None:
-                        bar.update()
+                for r, fut in zip(residues, futures):
+                    hist, sec = fut.result()
+                    hists.append(hist)
+                    finished(r, hist, sec)
     finally:
         if bar is not None:
             bar.close()
-    return [sum(col) for col in zip(*hists)], ("python" if exe is None else "kernel")
+    return [sum(col) for col in zip(*(hists + known))] if hists or known else [0] * 16, ("python" if exe is None else "kernel")
 
 
 def kernel_flags(lines: Iterable[str]) -> list[tuple[str, int]]:

@@ -91,9 +91,10 @@ class Table:
                 out.append((header, label, same, len(compared)))
         return out
 
-    def rows(self, min_n: int, max_n: int, **kwargs) -> Iterator[TableRow]:
-        """Computed rows for ``n = min_n .. max_n`` (keyword arguments go to ``compute``)."""
+    def rows(self, min_n: int, max_n: int, per_n: Callable[[int], dict] | None = None, **kwargs) -> Iterator[TableRow]:
+        """Computed rows for ``n = min_n .. max_n`` (keyword arguments go to ``compute``;
+        ``per_n(n)`` adds keyword arguments for one ``n``, e.g. its stored shards)."""
         if not 1 <= min_n <= max_n:
             raise InputError(f"Need 1 ≤ --min-n ≤ --max-n; got {min_n} and {max_n}.")
         for n in range(min_n, max_n + 1):
-            yield self.compute(n, **kwargs)
+            yield self.compute(n, **kwargs, **(per_n(n) if per_n else {}))
