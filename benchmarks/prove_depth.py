@@ -1,7 +1,7 @@
 """How far the symbolic proofs reach (run on demand: ``python benchmarks/prove_depth.py``).
 
 For each statement with a symbolic encoding (:mod:`verify.prove`), prove ``n = 3, 4, …``
-one SAT query each, within a per-statement budget (default 600 s = the issue's
+one SAT/SMT query each, within a per-statement budget (default 600 s = the issue's
 10 minutes); each query gets the budget that is left as its timeout.  Prints the time
 per ``n`` and the largest ``n`` proved, so a row reads "proved for every connected game
 on up to N vertices".  ``--budget`` and ``--max-n`` keep a run short; ``--json`` dumps
@@ -20,7 +20,7 @@ import argparse
 import json
 import time
 
-from verify.prove import encoded_ids, prove
+from verify.prove import describe, encoded_ids, prove
 
 
 def depth(sid: str, budget: float, max_n: int, start: int = 3) -> dict:
@@ -33,10 +33,14 @@ def depth(sid: str, budget: float, max_n: int, start: int = 3) -> dict:
             break
         r = prove(sid, n, timeout=left)
         times[n] = round(r.seconds, 3)
+        size = r.stats.get("clauses") or r.stats.get("constraints")
         print(f"  {sid} n = {n:2d}: {r.verdict:14s} {r.seconds:8.2f} s  ({r.stats.get('variables')} vars, "
-              f"{r.stats.get('clauses')} clauses, {r.stats.get('conflicts')} conflicts)", flush=True)
+              f"{size} clauses/constraints, {r.stats.get('conflicts', '-')} conflicts)", flush=True)
         if r.verdict != "proved":
-            stop = r.verdict if r.verdict != "unknown" else "timeout at n = %d" % n
+            if r.verdict == "counterexample":
+                stop = f"counterexample at n = {n}" + (" (refuted, as registered)" if describe(sid)["expect"] == "refuted" else "")
+            else:
+                stop = "timeout at n = %d" % n
             break
         largest = n
     return {"statement": sid, "largest_n_proved": largest, "seconds": times, "stopped": stop,
@@ -46,7 +50,7 @@ def depth(sid: str, budget: float, max_n: int, start: int = 3) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=float, default=600.0, help="seconds per statement (default 600)")
-    ap.add_argument("--max-n", type=int, default=40, help="largest n tried (default 40)")
+    ap.add_argument("--max-n", type=int, default=100, help="largest n tried (default 100)")
     ap.add_argument("--ids", nargs="*", default=None, help="statements (default: all encoded)")
     ap.add_argument("--json", metavar="FILE", help="write the measurements as JSON")
     args = ap.parse_args(argv)

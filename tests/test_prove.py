@@ -147,3 +147,13 @@ def test_cli_unencoded_id_one_sentence(capsys):
     assert main(["prove", "TSD.T12", "--n", "5"]) == 2
     err = capsys.readouterr().err
     assert "TSD.T15" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, pytest.param(7, marks=pytest.mark.deep)])
+def test_t8_sat_and_smt_encodings_agree(n):
+    """TSD.T8 has two encodings (totalizers in CNF, z3 over integer sums): same verdicts,
+    for the statement and for its mutant."""
+    for mutant in (False, True):
+        a = prove("TSD.T8", n, timeout=120, mutant=mutant, method="sat")
+        b = prove("TSD.T8", n, timeout=120, mutant=mutant, method="smt")
+        assert a.verdict == b.verdict != "unknown", (a, b)

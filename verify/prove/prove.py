@@ -145,6 +145,28 @@ def _prove_sets(statement_id, n, timeout, mutant, solver, started) -> ProofResul
     return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
 
 
+def _prove_card(statement_id, n, timeout, mutant, solver, started) -> ProofResult:
+    from .arith_encodings import ARITH_ENCODINGS, V
+    from .card_encodings import t8_cnf
+
+    enc = ARITH_ENCODINGS[statement_id]
+    clauses, b = t8_cnf(n, mutant)
+    stats = {"solver": f"{solver} (totalizers)", "variables": b.pool.top, "clauses": len(clauses)}
+    answer, model, more = _solve_cnf(clauses, timeout, solver)
+    stats.update(more)
+    seconds = time.perf_counter() - started
+    if answer is None:
+        return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"solver interrupted after {timeout} s", stats=stats)
+    if not answer:
+        return ProofResult(statement_id, n, "proved", seconds, mutant, stats=stats)
+    true = {x for x in model if x > 0}
+    inst = {"v": V, "S": _decode_sets(true, b.pool, n).get("S", set())}
+    game = _decode(model, b.pool, n)
+    graph = {"edges": [list(e) for e in game.edges()], "terminals": [0, 1], "case": enc.text,
+             "sets": _jsonable(inst), "recheck": _recheck(enc, game, inst, mutant)}
+    return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
+
+
 def _prove_arith(statement_id, n, timeout, mutant, started) -> ProofResult:
     import z3
 
@@ -178,8 +200,12 @@ def _prove_arith(statement_id, n, timeout, mutant, started) -> ProofResult:
     return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
 
 
-def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool = False, solver: str = SOLVER) -> ProofResult:
+def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool = False, solver: str = SOLVER,
+          method: str | None = None) -> ProofResult:
     """Decide ``statement_id`` (or its mutant) for all connected games on ``n`` vertices.
+
+    ``method`` picks between the encodings of a statement that has two: for TSD.T8,
+    ``"sat"`` (CNF with totalizers, the default) or ``"smt"`` (z3 over integer sums).
 
     >>> prove("TSD.T15", 5).verdict
     'proved'
@@ -196,6 +222,8 @@ def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool
     if fam == "sets":
         return _prove_sets(statement_id, n, timeout, mutant, solver, started)
     if fam == "arith":
+        if statement_id == "TSD.T8" and method in (None, "sat"):
+            return _prove_card(statement_id, n, timeout, mutant, solver, started)
         return _prove_arith(statement_id, n, timeout, mutant, started)
     cnf, pool, cases = encode(statement_id, n, mutant=mutant)
     stats = {"solver": solver, "variables": pool.top, "clauses": len(cnf.clauses), "cases": [c.name for c in cases]}
