@@ -7,11 +7,12 @@ per ``n`` and the largest ``n`` proved, so a row reads "proved for every connect
 on up to N vertices".  ``--budget`` and ``--max-n`` keep a run short; ``--json`` dumps
 the measurements.
 
-Measured (2 shared cores, glucose4, ``--budget 115`` per statement, i.e. about 10
-minutes for all five; largest n proved, time of that single query incl. encoding):
-T13 44 (12.3 s), T14 46 (13.8 s; n = 47 timed out on the budget), T14.C1 50 (10.5 s),
-T15 55 (10.3 s; 2 conflicts at every n), T16 47 (13.8 s).  With the full 600 s per
-statement these are lower bounds.
+Measured 2026-11-21 (2 cores, two runs of this script side by side; glucose4 / z3 5.4;
+largest n with every n from 3 proved, and that query's time incl. encoding):
+``--budget 300``: T15 67 (21.7 s), T14.C1 61 (26.4 s), T16 57 (27.6 s; n = 58 ran out),
+T14 55 (25.1 s), T13 55 (29.2 s; n = 56 ran out).  ``--budget 600``: L2 9 (62.8 s),
+L4 9 (130.5 s), T8 8 (38.3 s), T14.C2 8 (60.8 s); T7 and L3 stop at their counterexamples
+(n = 4, 5), as registered.
 """
 
 from __future__ import annotations
