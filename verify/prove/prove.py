@@ -52,8 +52,8 @@ class ProofResult:
         return asdict(self)
 
 
-def _decode(model: list[int], pool, n: int) -> Game:
-    true = {v for v in model if v > 0}
+def _decode(true: set, pool, n: int) -> Game:
+    """The game of a model, given its true variables."""
     edges = [(u, v) for u in range(n) for v in range(u + 1, n) if adj_var(pool, u, v) in true]
     return Game.from_edges(edges, terminals=(0, 1), n=n)
 
@@ -87,6 +87,25 @@ def _solve_cnf(clauses, timeout, solver):
         return answer, (s.get_model() if answer else None), stats
 
 
+def _run_cnf(statement_id, n, clauses, stats, timeout, mutant, solver, started, witness) -> ProofResult:
+    """Solve one CNF query; ``witness(true)`` turns a model (its true variables) into the
+    re-checked counterexample dict.  Shared by every CNF family."""
+    answer, model, more = _solve_cnf(clauses, timeout, solver)
+    stats.update(more)
+    seconds = time.perf_counter() - started
+    if answer is None:
+        return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"solver interrupted after {timeout} s", stats=stats)
+    if not answer:
+        return ProofResult(statement_id, n, "proved", seconds, mutant, stats=stats)
+    graph = witness({v for v in model if v > 0})
+    return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
+
+
+def _path(true: set, pool, n: int) -> list[int]:
+    """The induced path of a model, in position order."""
+    return [v for _, v in sorted((k, v) for v in range(n) for k in range(n) if pool.id(("pos", v, k)) in true)]
+
+
 def _decode_sets(true: set, pool, n: int) -> dict:
     """Named sets ``("in", name, v)`` and single vertices ``("is", name, v)`` of a model."""
     out: dict = {}
@@ -112,6 +131,13 @@ def _recheck(enc, game: Game, inst: dict, mutant: bool) -> dict:
     return {"oracle": "definitions", "failure": failure}
 
 
+def _set_witness(enc, true: set, pool, n: int, case: str, inst: dict, mutant: bool) -> dict:
+    """The counterexample dict of a set or counting query, re-checked from the definitions."""
+    game = _decode(true, pool, n)
+    return {"edges": [list(e) for e in game.edges()], "terminals": [0, 1], "case": case,
+            "sets": _jsonable(inst), "recheck": _recheck(enc, game, inst, mutant)}
+
+
 def _prove_sets(statement_id, n, timeout, mutant, solver, started) -> ProofResult:
     from .graph_encodings import SET_ENCODINGS
     from .symbolic_sets import SetBuilder
@@ -127,22 +153,13 @@ def _prove_sets(statement_id, n, timeout, mutant, solver, started) -> ProofResul
         clauses += [[-sel] + c for c in case_clauses]
     clauses.append(selectors)
     stats = {"solver": solver, "variables": b.pool.top, "clauses": len(clauses), "cases": [c[0] for c in cases]}
-    answer, model, more = _solve_cnf(clauses, timeout, solver)
-    stats.update(more)
-    seconds = time.perf_counter() - started
-    if answer is None:
-        return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"solver interrupted after {timeout} s", stats=stats)
-    if not answer:
-        return ProofResult(statement_id, n, "proved", seconds, mutant, stats=stats)
-    true = {v for v in model if v > 0}
-    i = next(i for i in range(len(cases)) if b.var("case", i) in true)
-    name, _, used = cases[i]
-    sets = _decode_sets(true, b.pool, n)
-    inst = {k: sets.get(k, set()) for k in used}
-    game = _decode(model, b.pool, n)
-    graph = {"edges": [list(e) for e in game.edges()], "terminals": [0, 1], "case": name,
-             "sets": _jsonable(inst), "recheck": _recheck(enc, game, inst, mutant)}
-    return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
+
+    def witness(true: set) -> dict:
+        name, _, used = next(c for i, c in enumerate(cases) if b.var("case", i) in true)
+        sets = _decode_sets(true, b.pool, n)
+        return _set_witness(enc, true, b.pool, n, name, {k: sets.get(k, set()) for k in used}, mutant)
+
+    return _run_cnf(statement_id, n, clauses, stats, timeout, mutant, solver, started, witness)
 
 
 def _prove_card(statement_id, n, timeout, mutant, solver, started) -> ProofResult:
@@ -152,19 +169,12 @@ def _prove_card(statement_id, n, timeout, mutant, solver, started) -> ProofResul
     enc = ARITH_ENCODINGS[statement_id]
     clauses, b = t8_cnf(n, mutant)
     stats = {"solver": f"{solver} (totalizers)", "variables": b.pool.top, "clauses": len(clauses)}
-    answer, model, more = _solve_cnf(clauses, timeout, solver)
-    stats.update(more)
-    seconds = time.perf_counter() - started
-    if answer is None:
-        return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"solver interrupted after {timeout} s", stats=stats)
-    if not answer:
-        return ProofResult(statement_id, n, "proved", seconds, mutant, stats=stats)
-    true = {x for x in model if x > 0}
-    inst = {"v": V, "S": _decode_sets(true, b.pool, n).get("S", set())}
-    game = _decode(model, b.pool, n)
-    graph = {"edges": [list(e) for e in game.edges()], "terminals": [0, 1], "case": enc.text,
-             "sets": _jsonable(inst), "recheck": _recheck(enc, game, inst, mutant)}
-    return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
+
+    def witness(true: set) -> dict:
+        inst = {"v": V, "S": _decode_sets(true, b.pool, n).get("S", set())}
+        return _set_witness(enc, true, b.pool, n, enc.text, inst, mutant)
+
+    return _run_cnf(statement_id, n, clauses, stats, timeout, mutant, solver, started, witness)
 
 
 def _prove_arith(statement_id, n, timeout, mutant, started) -> ProofResult:
@@ -192,11 +202,9 @@ def _prove_arith(statement_id, n, timeout, mutant, started) -> ProofResult:
     inst = {"v": V, **sets}
     if statement_id == "TSD.T8":
         inst.setdefault("S", set())
-    game = _decode(sorted(true), pool, n)
-    graph = {"edges": [list(e) for e in game.edges()], "terminals": [0, 1], "case": enc.text,
-             "sets": _jsonable(inst), "recheck": _recheck(enc, game, inst, mutant)}
+    graph = _set_witness(enc, true, pool, n, enc.text, inst, mutant)
     if enc.needs_path:
-        graph["path"] = [v for _, v in sorted((k, v) for v in range(n) for k in range(n) if pool.id(("pos", v, k)) in true)]
+        graph["path"] = _path(true, pool, n)
     return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
 
 
@@ -227,25 +235,12 @@ def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool
         return _prove_arith(statement_id, n, timeout, mutant, started)
     cnf, pool, cases = encode(statement_id, n, mutant=mutant)
     stats = {"solver": solver, "variables": pool.top, "clauses": len(cnf.clauses), "cases": [c.name for c in cases]}
-    answer, model, more = _solve_cnf(cnf.clauses, timeout, solver)
-    stats.update(more)
-    seconds = time.perf_counter() - started
-    if answer is None:
-        return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"solver interrupted after {timeout} s", stats=stats)
-    if not answer:
-        return ProofResult(statement_id, n, "proved", seconds, mutant, stats=stats)
-    true = {v for v in model if v > 0}
-    case = next(c for i, c in enumerate(cases) if pool.id(("case", i)) in true)
-    game = _decode(model, pool, n)
-    check = _verify(statement_id, mutant, game, case.item)
-    path = sorted((k, v) for v in range(n) for k in range(n) if pool.id(("pos", v, k)) in true)
-    graph = {
-        "edges": [list(e) for e in game.edges()],
-        "terminals": [0, 1],
-        "case": case.name,
-        "roles": case.role,
-        "item": list(case.item),
-        "path": [v for _, v in path],
-        "recheck": check,
-    }
-    return ProofResult(statement_id, n, "counterexample", time.perf_counter() - started, mutant, graph=graph, stats=stats)
+
+    def witness(true: set) -> dict:
+        case = next(c for i, c in enumerate(cases) if pool.id(("case", i)) in true)
+        game = _decode(true, pool, n)
+        check = _verify(statement_id, mutant, game, case.item)
+        return {"edges": [list(e) for e in game.edges()], "terminals": [0, 1], "case": case.name, "roles": case.role,
+                "item": list(case.item), "path": _path(true, pool, n), "recheck": check}
+
+    return _run_cnf(statement_id, n, cnf.clauses, stats, timeout, mutant, solver, started, witness)
