@@ -198,6 +198,26 @@ class SetBuilder(_Builder):
         """Literal ⇔ the members of ``S`` are pairwise adjacent."""
         return self.AND(*(self.OR(-S[x], -S[y], self.adj(x, y)) for x, y in combinations(range(self.n), 2)))
 
+    def _reach_inside(self, tag, root, S, vertices) -> list[list[int]]:
+        """Every member of ``S`` among ``vertices`` reaches a vertex ``v`` with ``root[v]``
+        through members of ``S`` (variables ``("reach_in", tag, v, k)``: within ``k``
+        steps, and ``("via_in", tag, u, v, k)``)."""
+        n, cl = self.n, []
+        R = [[self.var("reach_in", tag, v, k) for k in range(n)] for v in range(n)]
+        for v in vertices:
+            cl.append([-R[v][0], root[v]])
+            for k in range(n - 1):
+                vias = []
+                for u in vertices:
+                    if u == v:
+                        continue
+                    z = self.var("via_in", tag, u, v, k)
+                    cl += [[-z, R[u][k]], [-z, S[u]], [-z, self.adj(u, v)]]
+                    vias.append(z)
+                cl.append([-R[v][k + 1], R[v][k]] + vias)
+            cl.append([-S[v], R[v][n - 1]])
+        return cl
+
     def set_connected(self, S) -> list[list[int]]:
         """Clauses asserting that ``S`` is non-empty and ``G[S]`` is connected (one root,
         every member reaches it through members)."""
@@ -208,20 +228,7 @@ class SetBuilder(_Builder):
         cl.append(root)
         cl += [[-a, -b] for a, b in combinations(root, 2)]
         cl += [[-root[v], S[v]] for v in range(n)]
-        R = [[self.var("sreach", tag, v, k) for k in range(n)] for v in range(n)]
-        for v in range(n):
-            cl.append([-R[v][0], root[v]])
-            for k in range(n - 1):
-                vias = []
-                for u in range(n):
-                    if u == v:
-                        continue
-                    z = self.var("svia", tag, u, v, k)
-                    cl += [[-z, R[u][k]], [-z, S[u]], [-z, self.adj(u, v)]]
-                    vias.append(z)
-                cl.append([-R[v][k + 1], R[v][k]] + vias)
-            cl.append([-S[v], R[v][n - 1]])
-        return cl
+        return cl + self._reach_inside(("set", tag), root, S, range(n))
 
     def components(self, S, name: str) -> tuple[list[tuple[int, ...]], list[list[int]]]:
         """The connected components of ``G[S]`` as symbolic sets ``C_2 … C_{n-1}``.
@@ -248,18 +255,6 @@ class SetBuilder(_Builder):
                 if (u, c) in lab:
                     cl.append([-S[u], -S[v], -self.adj(u, v), -lab[(u, c)], lab[(v, c)]])
         # each class is connected: reach its label vertex through members
-        R = [[self.var("creach", name, v, k) for k in range(n)] for v in range(n)]
-        for v in range(2, n):
-            cl.append([-R[v][0], lab[(v, v)]])
-            for k in range(n - 1):
-                vias = []
-                for u in range(2, n):
-                    if u == v:
-                        continue
-                    z = self.var("cvia", name, u, v, k)
-                    cl += [[-z, R[u][k]], [-z, S[u]], [-z, self.adj(u, v)]]
-                    vias.append(z)
-                cl.append([-R[v][k + 1], R[v][k]] + vias)
-            cl.append([-S[v], R[v][n - 1]])
+        cl += self._reach_inside(("components", name), {v: lab[(v, v)] for v in range(2, n)}, S, range(2, n))
         classes = [tuple(lab.get((v, c), -self.true) for v in range(n)) for c in range(2, n)]
         return classes, cl
