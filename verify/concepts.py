@@ -308,12 +308,14 @@ def walk_count(game: Game, u: Vertex, v: Vertex, k: int) -> int:
     return _walk_row(game, game.index(u), k)[game.index(v)]
 
 
-def corollary_ii_pairs(game: Game) -> list[tuple]:
+def corollary_ii_pairs(game: Game, terminal_free: bool = True) -> list[tuple]:
     """Pairs ``(v, w)`` meeting the condition of Corollary II of TSD Theorem 14, eq. (2).
 
     ``v`` is a vertex whose closed neighbourhood ``Γ[v]`` is terminal-free, ``w ≠ v``,
     and ``A³(v, w) = Σ_{i≠w} A²(v, i)`` (every 2-walk from ``v`` not ending at ``w``
     ends on a neighbour of ``w``).  Ordered by ``v`` then ``w`` in vertex order.
+    ``terminal_free=False`` drops the condition on ``Γ[v]`` (``v`` is still a
+    non-terminal); the harness's weakened variant of the corollary uses it.
 
     Examples
     --------
@@ -324,7 +326,7 @@ def corollary_ii_pairs(game: Game) -> list[tuple]:
     a2, a3 = walks(game, 2), walks(game, 3)
     out = []
     for v in game.nonterminals():
-        if any(game.is_terminal(x) for x in game.closed_neighbours(v)):
+        if terminal_free and any(game.is_terminal(x) for x in game.closed_neighbours(v)):
             continue
         iv = game.index(v)
         for w in game.vertices:
@@ -496,13 +498,15 @@ def surrounds_walks(game: Game, w: Vertex, v: Vertex) -> bool:
     return walk_count(game, v, w, 2) == game.degree(v) - a_vw
 
 
-def threatened_by_thm8(game: Game, v: Vertex, s: VertexSet) -> bool:
+def threatened_by_thm8(game: Game, v: Vertex, s: VertexSet, shift: int = 0) -> bool:
     """Theorem 8's sufficient condition for the neighbours ``S`` to threaten ``v``.
 
     With ``d`` the degree of ``v``, ``n = |S|``, ``x_n(v) = T(v) − (d−n)(d−n−1)/2`` and
     ``m`` the number of edges inside ``S``: true when the total number of 2-walks from
     members of ``S`` to ``v`` equals ``x_n(v) + m``.  ``v`` must be a non-terminal and
-    ``S`` a terminal-free set of neighbours of ``v`` (possibly empty).
+    ``S`` a terminal-free set of neighbours of ``v`` (possibly empty).  ``shift``
+    replaces ``d−n`` by ``d−n−shift`` in ``x_n`` (0 is the theorem; the harness's
+    weakened variant of it uses 1).
 
     Examples
     --------
@@ -522,7 +526,8 @@ def threatened_by_thm8(game: Game, v: Vertex, s: VertexSet) -> bool:
         x = game.labels_of(ms & ~game.adjacency[vi])[0]
         raise InputError(f"{x!r} is not a neighbour of {v!r}; Theorem 8 is about sets of neighbours.")
     d, n = game.degree(v), popcount(ms)
-    x_n = triangle_number(game, v) - (d - n) * (d - n - 1) // 2
+    r = d - n - shift
+    x_n = triangle_number(game, v) - r * (r - 1) // 2
     adj = game.adjacency
     m = sum(popcount(adj[i] & ms) for i in bits(ms)) // 2
     row = _walk_row(game, vi, 2)

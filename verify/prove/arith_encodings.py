@@ -17,8 +17,9 @@ passed to z3 clause by clause, so a model decodes through the same ``IDPool`` na
   ``w`` to ``Γ[v]`` on the induced path (live), or a vertex of ``Γ(Γ[v]∖{w})``
   outside ``Γ[w]``.  Mutant: without "``Γ[v]`` terminal-free".
 
-The brute-force oracles (``failure``) recompute the walk counts with
-:func:`verify.concepts.walks` and deadness with :func:`verify.dead.classify`.
+The brute-force oracles (``failure``) take the hypotheses from
+:func:`verify.concepts.threatened_by_thm8` and :func:`~verify.concepts.corollary_ii_pairs`
+(matrix walk counts) and deadness from :func:`verify.dead.classify`.
 
 References
 ----------
@@ -30,11 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 import z3
 
-from ..concepts import threatens, triangle_number, walks
+from ..concepts import corollary_ii_pairs, threatened_by_thm8, threatens
 from ..dead import classify
 from ..game import Game
 from .encode import _Builder
@@ -112,15 +114,6 @@ def _t8_build(c: _Ctx, mutant: bool):
     return cons
 
 
-def _thm8_condition(game: Game, v, S, mutant: bool) -> bool:
-    a2 = walks(game, 2)
-    iv = game.index(v)
-    d, k = game.degree(v), len(S)
-    r = d - k - 1 if mutant else d - k
-    m = sum(1 for x, y in combinations(sorted(S, key=str), 2) if game.has_edge(x, y))
-    return 2 * sum(a2[game.index(s)][iv] for s in S) == 2 * triangle_number(game, v) - r * (r - 1) + 2 * m
-
-
 def _t8_instances(game: Game):
     for v in game.nonterminals():
         nb = [u for u in game.neighbours(v) if not game.is_terminal(u)]
@@ -131,7 +124,7 @@ def _t8_instances(game: Game):
 
 def _t8_failure(game: Game, inst: dict, mutant: bool):
     v, S = inst["v"], inst["S"]
-    if _thm8_condition(game, v, S, mutant) and not threatens(game, S, {v}):
+    if threatened_by_thm8(game, v, S, shift=int(mutant)) and not threatens(game, S, {v}):
         return {"v": v, "S": sorted(S, key=str), "threatens": False}
     return None
 
@@ -158,6 +151,12 @@ def _t14c2_build(c: _Ctx, mutant: bool):
     return cons
 
 
+@lru_cache(maxsize=4)
+def _eq2_pairs(game: Game, terminal_free: bool) -> frozenset:
+    """eq. (2) pairs of one game, kept while its instances are checked one by one."""
+    return frozenset(corollary_ii_pairs(game, terminal_free=terminal_free))
+
+
 def _t14c2_instances(game: Game):
     for v in game.nonterminals():
         for w in game.vertices:
@@ -167,13 +166,9 @@ def _t14c2_instances(game: Game):
 
 def _t14c2_failure(game: Game, inst: dict, mutant: bool):
     v, w = inst["v"], inst["w"]
+    if (v, w) not in _eq2_pairs(game, not mutant):
+        return None
     closed = game.closed_neighbours(v)
-    if not mutant and any(game.is_terminal(x) for x in closed):
-        return None
-    a2, a3 = walks(game, 2), walks(game, 3)
-    iv, iw = game.index(v), game.index(w)
-    if a3[iv][iw] != sum(a2[iv]) - a2[iv][iw]:
-        return None
     dead = {frozenset(e) for e in classify(game, "brute" if game.n <= 10 else "sat").dead_edges}
     live = [[w, x] for x in closed if x != w and game.has_edge(w, x) and frozenset((w, x)) not in dead]
     U = closed - {w}

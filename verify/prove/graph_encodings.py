@@ -218,11 +218,6 @@ def _l4_build(b: SetBuilder, mutant: bool):
     ]
 
 
-def _l4_instances(game):
-    for p in _pairs(game):
-        yield p
-
-
 def _l4_failure(game, inst, mutant):
     A, B = inst["A"], inst["B"]
     thr, sup = threatens(game, A, B), supports(game, A, B)
@@ -261,7 +256,7 @@ SET_ENCODINGS: dict[str, SetEncoding] = {
         SetEncoding("TSD.L2", "(i) connected S: G∗S = G−S ⇔ Γ(S) clique; (ii) ⇔ each component; (iii) survives further play",
                     "(i) without 'S connected'", _l2_build, _l2_instances, _l2_failure),
         SetEncoding("TSD.L4", "threat and support survive play (i)–(iv) and the corollary",
-                    "(iv') A supports B ⇒ A−a supports B in G−a (cut instead of short)", _l4_build, _l4_instances, _l4_failure),
+                    "(iv') A supports B ⇒ A−a supports B in G−a (cut instead of short)", _l4_build, _pairs, _l4_failure),
         SetEncoding("TSD.T7", "Theorem 7 read literally (A any terminal-free set disjoint from connected B): refuted",
                     None, _t7_build, _t7_instances, _t7_failure, expect="refuted"),
         SetEncoding("TSD.L3", "Lemma 3 with components of G[B]: refuted",
