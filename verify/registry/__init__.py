@@ -27,4 +27,6 @@ __all__ = [
 
 def load_paper_statements() -> None:
     """Import the papers' statements so that they register themselves."""
-    from .. import statements  # noqa: F401
+    from .. import papers
+
+    papers.load()
