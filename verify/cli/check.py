@@ -282,7 +282,7 @@ def run_hunt(args: argparse.Namespace) -> int:
         print(f"{r.id}: {r.verdict} on n = {r.n_min}..{r.n_max} ({r.instances} games, hypothesis true {r.hypothesis_true} times, {r.seconds:.1f} s)")
         if r.witness:
             w = r.witness
-            print(f"smallest counterexample: graph6 {w['graph6']!r}, terminals {w['terminals']}, edges {w['edges']}")
+            print(f"smallest counterexample: {st.domain.describe(w)}")
             print(f"details: {w['details']}")
             print(f"written to {r.witness_path}")
     return 1 if r.verdict == "fails" else 0

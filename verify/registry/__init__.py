@@ -6,6 +6,7 @@
 True
 """
 
+from .domain import GAMES, Domain, GameDomain
 from .registry import REGISTRY, catalogue_path, statement, statement_ids_in_catalogue
 from .runner import emit_counterexample, evaluate, run_statement
 from .statement import Result, Statement, Tally
@@ -22,6 +23,9 @@ __all__ = [
     "statement_ids_in_catalogue",
     "catalogue_path",
     "load_paper_statements",
+    "Domain",
+    "GameDomain",
+    "GAMES",
 ]
 
 

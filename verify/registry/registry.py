@@ -37,6 +37,7 @@ def statement(
     tier_n: int | None = None,
     register: bool = True,
     meta: dict | None = None,
+    domain=None,
 ):
     """Register a check function as statement ``id``; returns the :class:`Statement`.
 
@@ -46,7 +47,9 @@ def statement(
     the default tier (``check``, ``pytest theorems``), lowered for the slowest statements.
     A statement of kind ``table`` instead carries ``meta={"table": Table}`` (see
     :mod:`verify.tables`); its function computes one row and the runner compares rows
-    with the published ones.
+    with the published ones.  ``domain`` (a :class:`~verify.registry.domain.Domain`)
+    replaces the default instances, connected games, by the paper's own (multigraphs,
+    Hex boards, ...); the function then takes one such instance.
     """
     if not _ID.match(id):
         raise InputError(f"{id!r} is not a statement id like 'TSD.T14' or 'MY.CONJ'.")
@@ -70,6 +73,7 @@ def statement(
             tier_n=tier_n,
             user=not id.startswith(("TSD.", "LNK.", "HEX.", "SSG.")),
             meta=dict(meta or {}),
+            domain=domain,
         )
         if register:
             if id in REGISTRY and REGISTRY[id].check.__qualname__ != fn.__qualname__:

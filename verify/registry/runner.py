@@ -20,11 +20,12 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 from ..errors import InputError
 from ..game import Game
-from ..graphs import canonical_game, connected_games
+from .domain import GAMES, Domain
 from .statement import Result, Statement, Tally
 
 __all__ = [
@@ -86,43 +87,36 @@ def failure_key(game: Game) -> tuple[tuple, Game]:
     >>> key
     (3, 2, 'Bg', (1, 2))
     """
-    cg, g6 = canonical_game(game)
-    return (cg.n, cg.m, g6, cg.terminals), cg
+    return GAMES.key(game)
 
 
-def witness_key(witness: dict) -> tuple:
+def witness_key(witness: dict, domain: Domain = GAMES) -> tuple:
     """The order key ``(n, m, graph6, terminals)`` of a witness dict.
 
     >>> witness_key({"graph6": "Bg", "n": 3, "m": 2, "terminals": [1, 2]})
     (3, 2, 'Bg', (1, 2))
     """
-    return (witness["n"], witness["m"], witness["graph6"], tuple(witness["terminals"]))
+    return domain.witness_key(witness)
 
 
-def witness_game(witness: dict) -> Game:
+def witness_game(witness: dict, domain: Domain = GAMES):
     """The (canonically labelled) game of a witness dict.
 
     >>> witness_game({"n": 3, "edges": [[0, 2], [1, 2]], "terminals": [0, 1]}).to_graph6()
     'BW'
     """
-    return Game(range(witness["n"]), [tuple(e) for e in witness["edges"]], tuple(witness["terminals"]))
+    return domain.from_witness(witness)
 
 
-def smallest_witness(st: Statement, keyed: list[tuple[tuple, Game]]) -> tuple[Game, dict]:
-    """The smallest of the failing games ``keyed`` (pairs from :func:`failure_key`),
-    checked again in its canonical labelling, and its witness dict."""
+def smallest_witness(st: Statement, keyed: list[tuple[tuple, Any]]) -> tuple[Any, dict]:
+    """The smallest of the failing instances ``keyed`` (pairs from the domain's
+    :meth:`~verify.registry.domain.Domain.key`), checked again in its canonical
+    labelling, and its witness dict."""
     key, smallest = min(keyed, key=lambda x: x[0])
     hyp, details = evaluate(st, smallest)
     if details is None:  # pragma: no cover - would be a bug in canonical relabelling
         raise AssertionError(f"{st.id}: counterexample does not reproduce after relabelling")
-    return smallest, {
-        "graph6": key[2],
-        "n": smallest.n,
-        "m": smallest.m,
-        "edges": [list(e) for e in smallest.edges()],
-        "terminals": list(smallest.terminals),
-        "details": _jsonable(details),
-    }
+    return smallest, {**st.domain.witness(smallest, key), "details": _jsonable(details)}
 
 
 def failure_verdict(st: Statement) -> str:
@@ -141,8 +135,9 @@ def clean_verdict(st: Statement, hypothesis_true: int) -> tuple[str, str]:
     return "holds", ""
 
 
-def check_games(st: Statement, games) -> tuple[int, int, list[tuple[tuple, Game]]]:
-    """(games, hypothesis-true count, failing games as :func:`failure_key` pairs) of ``st`` on ``games``."""
+def check_games(st: Statement, games) -> tuple[int, int, list[tuple[tuple, Any]]]:
+    """(instances, hypothesis-true count, failing instances as (order key, canonical
+    instance) pairs of the statement's domain) of ``st`` on ``games``."""
     instances = hypothesis = 0
     failures = []
     for game in games:
@@ -151,7 +146,7 @@ def check_games(st: Statement, games) -> tuple[int, int, list[tuple[tuple, Game]
         hypothesis += hyp
         if failure is not None:
             failures.append(game)
-    return instances, hypothesis, [failure_key(g) for g in failures]
+    return instances, hypothesis, [st.domain.key(g) for g in failures]
 
 
 def run_levels(
@@ -205,12 +200,12 @@ def run_statement(
     """Check ``st`` on every game from ``min_n`` to ``max_n`` vertices; stop at the first failing n."""
 
     def level(n: int):
-        games = connected_games(n)
+        games = st.domain.instances(n)
         if not progress:
             return check_games(st, games)
         from tqdm import tqdm
 
-        with tqdm(games, desc=f"{st.id} n={n}", unit=" games", leave=False, file=sys.stderr, mininterval=1.0) as bar:
+        with tqdm(games, desc=f"{st.id} n={n}", unit=f" {st.domain.name}", leave=False, file=sys.stderr, mininterval=1.0) as bar:
             return check_games(st, bar)
 
     lo = st.min_n if min_n is None else min_n
@@ -262,27 +257,24 @@ def emit_counterexample(st: Statement, game: Game, witness: dict, root: Path | N
     root = COUNTEREXAMPLES if root is None else root
     folder = root / st.id
     folder.mkdir(parents=True, exist_ok=True)
-    stem = safe_name(witness["graph6"]) + "_t" + "-".join(map(str, witness["terminals"]))
+    stem = st.domain.stem(witness)
     data = {
         "id": st.id,
         "kind": st.kind,
         "statement": st.text,
         "reading": st.reading,
         **witness,
-        "order": "(n, m, canonical graph6, canonical terminals)",
+        "order": st.domain.order,
         "reproduce": f"shannon-verify check {st.id} --max-n {witness['n']}",
-        "inspect": f"shannon-verify dead --graph6 '{witness['graph6']}' --terminals {witness['terminals'][0]} {witness['terminals'][1]}",
     }
+    inspect = st.domain.reproduce(witness)
+    if inspect:
+        data["inspect"] = inspect
     path = folder / f"{stem}.json"
     path.write_text(json.dumps(data, indent=2) + "\n")
     try:
-        from ..draw import draw_game
-
-        det = witness.get("details") or {}
-        hv = [v for v in _flatten(det.get("vertices", [])) if v in set(game.vertices)]
-        he = [tuple(e) for e in det.get("edges", []) if len(e) == 2]
-        draw_game(game, str(path.with_suffix(".png")), highlight_vertices=hv, highlight_edges=he,
-                  title=f"{st.id} ({'witness' if st.kind == 'ex' else 'counterexample'})")
+        st.domain.draw(game, str(path.with_suffix(".png")), f"{st.id} ({'witness' if st.kind == 'ex' else 'counterexample'})",
+                       witness.get("details") or {})
     except Exception as exc:  # a picture is a convenience; never lose the JSON for it
         print(f"warning: no picture for {st.id}: {exc}", file=sys.stderr)
     try:

@@ -62,6 +62,13 @@ class Statement:
     tier_n: int | None = None  # depth of the default pytest tier (None: min(max_n, 7))
     user: bool = False
     meta: dict = field(default_factory=dict)
+    domain: Any = None  # a verify.registry.domain.Domain; None: connected games (GAMES)
+
+    def __post_init__(self) -> None:
+        if self.domain is None:
+            from .domain import GAMES
+
+            self.domain = GAMES
 
     @property
     def tier_depth(self) -> int:

@@ -28,7 +28,6 @@ from dataclasses import asdict, dataclass, field
 from typing import NamedTuple
 
 from ..errors import InputError
-from ..graphs import connected_games
 from ..registry.runner import check_games, clean_verdict, failure_verdict, smallest_witness
 from ..registry.statement import Statement
 
@@ -110,7 +109,7 @@ def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str
     start = time.perf_counter()
     st = load_statement(statement_id, source)
     out = ShardResult(statement_id, n, res, mod)
-    out.instances, out.hypothesis, keyed = check_games(st, connected_games(n, res=res, mod=mod))
+    out.instances, out.hypothesis, keyed = check_games(st, st.domain.instances(n, res=res, mod=mod))
     if keyed:
         out.failures = sorted(k for k, _ in keyed)
         _, out.witness = smallest_witness(st, keyed)

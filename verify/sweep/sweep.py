@@ -23,6 +23,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..registry.domain import GAMES, Domain
 from ..registry.runner import run_levels, run_table, witness_game, witness_key
 from ..registry.statement import Result, Statement
 from .backends import Backend, Serial
@@ -32,7 +33,7 @@ from .store import Store
 __all__ = ["sweep", "merge"]
 
 
-def merge(results: list[ShardResult]) -> tuple[int, int, list]:
+def merge(results: list[ShardResult], domain: Domain = GAMES) -> tuple[int, int, list]:
     """The shards of one ``n`` merged: (games, hypothesis-true count, the shards' smallest failures).
 
     The failures come as (order key, canonical game) pairs, as
@@ -40,7 +41,7 @@ def merge(results: list[ShardResult]) -> tuple[int, int, list]:
     :func:`~verify.registry.runner.run_levels` picks the smallest and checks it again
     in the coordinating process.
     """
-    keyed = [(witness_key(r.witness), witness_game(r.witness)) for r in results if r.witness is not None]
+    keyed = [(witness_key(r.witness, domain), witness_game(r.witness, domain)) for r in results if r.witness is not None]
     return sum(r.instances for r in results), sum(r.hypothesis for r in results), keyed
 
 
@@ -130,7 +131,7 @@ def sweep(
         finally:
             if bar is not None:
                 bar.close()
-        return merge(results)
+        return merge(results, st.domain)
 
     lo = st.min_n if min_n is None else min_n
     hi = st.max_n if max_n is None else max_n
