@@ -1,4 +1,4 @@
-"""Dual graphs for Cut (verify.dual): SAT search against brute force, certificates, errors."""
+"""Dual graphs for Cut (verify.papers.tsd.dual_graph): SAT search against brute force, certificates, errors."""
 
 from itertools import combinations
 
@@ -6,7 +6,7 @@ import networkx as nx
 import pytest
 
 from verify import Game
-from verify.dual import C1, C2, find_dual, find_dual_brute, has_outer_terminals, is_dual, separator_family
+from verify.papers.tsd.dual_graph import C1, C2, find_dual, find_dual_brute, has_outer_terminals, is_dual, separator_family
 from verify.errors import TooLargeError
 from verify.graphs import connected_games
 

@@ -214,7 +214,8 @@ def test_table_shards_are_stored_and_reused(tmp_path, monkeypatch):
     resumed run recomputes no stored shard and gives the same rows."""
     from verify.registry import REGISTRY, load_paper_statements
     from verify.sweep import sweep
-    from verify.tables import kernel, tab1
+    from verify.papers.tsd import table1 as tab1
+    from verify.tables import kernel
 
     load_paper_statements()
     st = REGISTRY["TSD.TAB1"]

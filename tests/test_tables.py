@@ -11,10 +11,11 @@ import pytest
 from verify.cli import main
 from verify.graphs import connected_graphs, find_geng, geng_lines
 from verify.registry import REGISTRY, load_paper_statements, run_statement
-from verify.tables import TAB1, get_table
-from verify.tables import tab1 as T
+from verify.papers.tsd.table1 import TAB1
+from verify.tables import get_table
+from verify.papers.tsd import table1 as T
 from verify.tables.kernel import compiled, find_cc
-from verify.tables.published import TSD_TAB1
+from verify.papers.tsd.published import TSD_TAB1
 
 load_paper_statements()
 needs_tools = pytest.mark.skipif(find_cc() is None or find_geng() is None, reason="needs gcc and geng")

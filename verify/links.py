@@ -26,8 +26,8 @@ from functools import lru_cache
 
 from .errors import InputError
 from .game import Game, bits
-from .solve import CUT, SHORT, FastSolver, link_type
-from .solve.fast import _delete, _short
+from .solve import CUT, FastSolver, link_type
+from .game import delete_adjacency, short_adjacency
 
 __all__ = ["link_type", "pivots", "is_minimal", "weight", "multi_link_type", "MultiLinks"]
 
@@ -105,7 +105,7 @@ class MultiLinks:
         if not left:
             return False
         results = (
-            self._forces(_short(adj, v) if short_to_move else _delete(adj, v), left & ~(1 << v), not short_to_move)
+            self._forces(short_adjacency(adj, v) if short_to_move else delete_adjacency(adj, v), left & ~(1 << v), not short_to_move)
             for v in bits(left)
         )
         return any(results) if short_to_move else all(results)

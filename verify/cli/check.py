@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import shlex
 import sys
@@ -12,7 +11,8 @@ from pathlib import Path
 from ..errors import InputError
 from ..graphs import GENG_SPLIT
 from ..registry import REGISTRY, load_paper_statements
-from ..registry.statement import Result, Statement
+from ..registry.statement import Result, Statement  # noqa: F401
+from ..registry.user import load_user_statement  # noqa: F401  (re-exported for callers of cli.check)
 from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
 from ..sweep.backends import cpu_count
 from ..sweep.store import versions
@@ -239,29 +239,6 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
                 store.finish_run(run_id, status)
             store.close()
     return results
-
-
-def load_user_statement(target: str) -> Statement:
-    """The :class:`Statement` named by ``FILE.py::NAME`` (function name or id)."""
-    if "::" not in target:
-        raise InputError("The target must be FILE.py::NAME, e.g. my_conj.py::pendants_dead.")
-    path, name = target.rsplit("::", 1)
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(f"{path!r} is not a file.")
-    spec = importlib.util.spec_from_file_location(f"user_statements_{abs(hash(p.resolve()))}", p)
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        raise InputError(f"Loading {path} failed: {type(exc).__name__}: {exc}") from None
-    obj = getattr(module, name, None)
-    if isinstance(obj, Statement):
-        return obj
-    for v in vars(module).values():
-        if isinstance(v, Statement) and v.id == name:
-            return v
-    raise InputError(f"{path} has no statement named {name!r} (decorate it with @statement).")
 
 
 def run_hunt(args: argparse.Namespace) -> int:

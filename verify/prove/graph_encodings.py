@@ -4,7 +4,7 @@ Each statement becomes "some connected game on ``n`` vertices, and some choice o
 vertex sets, violates it" as CNF over the adjacency variables and named symbolic sets
 (:mod:`verify.prove.symbolic_sets`): ``("in", "A", v)`` etc., and single vertices
 ``("is", "b", v)``.  The readings are those of the registered checks in
-:mod:`verify.statements.tsd_graph` — sets are terminal-free, ``A`` and ``B`` disjoint
+:mod:`verify.papers.tsd.graph` — sets are terminal-free, ``A`` and ``B`` disjoint
 and non-empty — except that the sets have **no size bound** (the registered checks
 enumerate sets of at most 2 or 3 vertices).
 

@@ -27,30 +27,12 @@ assumes it:
 
 from __future__ import annotations
 
-from ..game import Game, bits, reachable
+from ..game import Game, bits, delete_adjacency, reachable, short_adjacency
 from ..dead.paths import find_induced_path
 
 __all__ = ["FastSolver", "short_wins", "winner"]
 
-SHORT, CUT = "Short", "Cut"
-
-
-def _short(adj: tuple, v: int) -> tuple:
-    nb = adj[v]
-    out = list(adj)
-    for u in bits(nb):
-        out[u] = (out[u] | nb) & ~(1 << u) & ~(1 << v)
-    out[v] = 0
-    return tuple(out)
-
-
-def _delete(adj: tuple, v: int) -> tuple:
-    nb = adj[v]
-    out = list(adj)
-    for u in bits(nb):
-        out[u] &= ~(1 << v)
-    out[v] = 0
-    return tuple(out)
+from ..game import CUT, SHORT  # noqa: E402  (defined once, in the game kernel)
 
 
 class FastSolver:
@@ -100,9 +82,9 @@ class FastSolver:
         out = []
         for v in bits(free):
             if player == SHORT:
-                if self._solve(_short(adj, v), free & ~(1 << v), t1, t2, False):
+                if self._solve(short_adjacency(adj, v), free & ~(1 << v), t1, t2, False):
                     out.append(game.label(v))
-            elif not self._solve(_delete(adj, v), free & ~(1 << v), t1, t2, True):
+            elif not self._solve(delete_adjacency(adj, v), free & ~(1 << v), t1, t2, True):
                 out.append(game.label(v))
         return out
 
@@ -152,16 +134,16 @@ class FastSolver:
                     return False
         moves = self._ordered(adj, free, t1, t2)
         if short_to_move:
-            result = any(self._solve(_short(adj, v), free & ~(1 << v), t1, t2, False) for v in moves)
+            result = any(self._solve(short_adjacency(adj, v), free & ~(1 << v), t1, t2, False) for v in moves)
         else:
-            result = all(self._solve(_delete(adj, v), free & ~(1 << v), t1, t2, True) for v in moves)
+            result = all(self._solve(delete_adjacency(adj, v), free & ~(1 << v), t1, t2, True) for v in moves)
         self.table[key] = result
         return result
 
     def _drop_dead(self, adj, free, t1, t2):
         for v in list(bits(free)):
             if find_induced_path(adj, t1, t2, 1 << v) is None:
-                adj = _delete(adj, v)
+                adj = delete_adjacency(adj, v)
                 free &= ~(1 << v)
         return free, adj
 
@@ -170,14 +152,14 @@ class FastSolver:
         """Short a mutually supporting pair or delete a mutually threatening one (first found)."""
         vs = list(bits(free))
         for k, a in enumerate(vs):
-            sa, da = _short(adj, a), _delete(adj, a)
+            sa, da = short_adjacency(adj, a), delete_adjacency(adj, a)
             for b in vs[k + 1:]:
-                sb, db = _short(adj, b), _delete(adj, b)
-                both_short = _short(sa, b)
-                if _delete(sa, b) == both_short and _delete(sb, a) == both_short:
+                sb, db = short_adjacency(adj, b), delete_adjacency(adj, b)
+                both_short = short_adjacency(sa, b)
+                if delete_adjacency(sa, b) == both_short and delete_adjacency(sb, a) == both_short:
                     return both_short, free & ~(1 << a) & ~(1 << b)
-                both_cut = _delete(da, b)
-                if _short(da, b) == both_cut and _short(db, a) == both_cut:
+                both_cut = delete_adjacency(da, b)
+                if short_adjacency(da, b) == both_cut and short_adjacency(db, a) == both_cut:
                     return both_cut, free & ~(1 << a) & ~(1 << b)
         return None
 

@@ -20,7 +20,7 @@ from ..game import Game
 
 __all__ = ["SHORT", "CUT", "settled", "short_wins", "winner", "winning_moves"]
 
-SHORT, CUT = "Short", "Cut"
+from ..game import CUT, SHORT  # noqa: E402  (defined once, in the game kernel)
 
 
 def settled(game: Game) -> str | None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import lru_cache
 from ..errors import InputError
 from ..game import Game, bits
-from .fast import _delete, _short
+from ..game import delete_adjacency, short_adjacency
 
 __all__ = [
     "MultiShannon",
@@ -41,7 +41,7 @@ __all__ = [
     "outcome_by_enumeration",
 ]
 
-SHORT, CUT = "Short", "Cut"
+from ..game import CUT, SHORT  # noqa: E402  (defined once, in the game kernel)
 
 
 class MultiShannon:
@@ -69,7 +69,7 @@ class MultiShannon:
         self.adj = tuple(a & keep if keep >> i & 1 else 0 for i, a in enumerate(game.adjacency))
         short_all = self.adj
         for v in bits(self.s_mask):
-            short_all = _short(short_all, v)
+            short_all = short_adjacency(short_all, v)
         self.short_target = self._among_terminals(short_all)
         self.cut_target = self._among_terminals(self.adj)
         self._wins = lru_cache(maxsize=None)(self._wins_uncached)
@@ -87,7 +87,7 @@ class MultiShannon:
             short_win, cut_win = self.final_result(adj)
             return short_win if player_short else cut_win
         results = (
-            self._wins(_short(adj, v) if to_move_short else _delete(adj, v), left & ~(1 << v), not to_move_short, player_short)
+            self._wins(short_adjacency(adj, v) if to_move_short else delete_adjacency(adj, v), left & ~(1 << v), not to_move_short, player_short)
             for v in bits(left)
         )
         if to_move_short == player_short:
@@ -122,7 +122,7 @@ class MultiShannon:
             raise InputError("The subset U must lie inside S.")
         adj = self.adj
         for v in bits(self.s_mask & ~u_mask):
-            adj = _delete(adj, v)
+            adj = delete_adjacency(adj, v)
         return self._wins(adj, u_mask, True, True)
 
     def winning_first_moves(self, player: str) -> list:
@@ -130,7 +130,7 @@ class MultiShannon:
         p = _player(player)
         out = []
         for v in bits(self.s_mask):
-            nxt = _short(self.adj, v) if p else _delete(self.adj, v)
+            nxt = short_adjacency(self.adj, v) if p else delete_adjacency(self.adj, v)
             if self._wins(nxt, self.s_mask & ~(1 << v), not p, p):
                 out.append(self.game.label(v))
         return out

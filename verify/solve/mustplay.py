@@ -18,8 +18,9 @@ References
 
 from __future__ import annotations
 
-from ..game import Game, bits, reachable
-from .fast import FastSolver, _delete, _short
+from ..game import Game, reachable
+from .fast import FastSolver
+from ..game import delete_adjacency, short_adjacency
 from .minimax import CUT, SHORT
 
 __all__ = ["MustPlaySolver", "win_value", "carrier_carries"]
@@ -59,7 +60,7 @@ class MustPlaySolver:
         result = None
         while must:
             m = (must & -must).bit_length() - 1
-            child = _short(adj, m) if short_to_move else _delete(adj, m)
+            child = short_adjacency(adj, m) if short_to_move else delete_adjacency(adj, m)
             short_won, carrier = self._solve(child, free & ~(1 << m), t1, t2, not short_to_move)
             if short_won == short_to_move:  # the mover wins with m
                 result = (short_won, carrier | (1 << m))

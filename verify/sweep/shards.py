@@ -93,7 +93,7 @@ def load_statement(statement_id: str, source: str | None = None) -> Statement:
     'TSD.T12'
     """
     if source is not None:
-        from ..cli.check import load_user_statement
+        from ..registry.user import load_user_statement
 
         return load_user_statement(source)
     from ..registry import REGISTRY, load_paper_statements

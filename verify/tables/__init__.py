@@ -1,7 +1,7 @@
 """The papers' tables, recomputed from scratch and compared cell by cell.
 
 Each table is a :class:`~verify.tables.table.Table`: the published rows (in
-:mod:`verify.tables.published`, used only to compare), the readings of its column
+the paper package's ``published.py``, e.g. :mod:`verify.papers.tsd.published`, used only to compare), the readings of its column
 definitions, and a function computing a row.  ``shannon-verify table ID`` prints
 the comparison; the registry runs a table as a statement of kind ``table``.
 
@@ -11,7 +11,7 @@ References
 
 Examples
 --------
->>> sorted(TABLES)
+>>> sorted(tables())
 ['TSD.TAB1']
 >>> get_table("TSD.TAB1").default_reading
 'R1'
@@ -20,12 +20,17 @@ Examples
 from __future__ import annotations
 
 from ..errors import InputError
-from .tab1 import TAB1
 from .table import Table, TableRow
 
-__all__ = ["TABLES", "get_table", "Table", "TableRow"]
+__all__ = ["tables", "get_table", "Table", "TableRow"]
 
-TABLES: dict[str, Table] = {TAB1.id: TAB1}
+
+def tables() -> dict[str, Table]:
+    """Every table of the papers: the ``meta["table"]`` of each registered statement of kind ``table``."""
+    from ..registry import REGISTRY, load_paper_statements
+
+    load_paper_statements()
+    return {st.meta["table"].id: st.meta["table"] for st in REGISTRY.values() if st.kind == "table"}
 
 
 def get_table(table_id: str) -> Table:
@@ -36,7 +41,8 @@ def get_table(table_id: str) -> Table:
     ...
     verify.errors.InputError: No table TSD.TAB9; known tables: TSD.TAB1.
     """
+    known = tables()
     try:
-        return TABLES[table_id]
+        return known[table_id]
     except KeyError:
-        raise InputError(f"No table {table_id}; known tables: {', '.join(sorted(TABLES))}.") from None
+        raise InputError(f"No table {table_id}; known tables: {', '.join(sorted(known))}.") from None

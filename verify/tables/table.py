@@ -1,7 +1,7 @@
 """A published table, how to recompute its rows, and the cell-by-cell comparison.
 
 A :class:`Table` names the published columns, holds the published rows (data for
-comparison only, see :mod:`verify.tables.published`) and a ``compute`` function
+comparison only, see the paper package's ``published.py``, e.g. :mod:`verify.papers.tsd.published`) and a ``compute`` function
 that returns every computed column of one row from scratch.  A *reading* maps each
 published column to one computed column: where the paper's definition admits more
 than one reading, all are computed in the same pass and each is compared.

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..concepts import clique_cutset_sets, corollary_ii_pairs, surrounds, surrounds_walks
-from ..dead import classify
-from ..dead.theorems import surrounded_set
-from ..game import bits
-from ..registry import Tally, statement
-from ..solve import CUT, SHORT, FastSolver
+from ...concepts import clique_cutset_sets, corollary_ii_pairs, surrounds, surrounds_walks
+from ...dead import classify
+from ...dead.theorems import surrounded_set
+from ...game import bits
+from ...registry import Tally, statement
+from ...solve import CUT, SHORT, FastSolver
 
 SRC = "000_5ace32d4bebf4a78.txt §5"
 

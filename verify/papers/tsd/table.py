@@ -1,7 +1,7 @@
 """TSD §6: Table 1 as a statement of kind ``table``.
 
 The statement is that the published rows of Table 1 are what counting gives: the
-rows are recomputed from scratch (:mod:`verify.tables.tab1`, a C kernel fed by
+rows are recomputed from scratch (:mod:`verify.papers.tsd.table1`, a C kernel fed by
 geng, checked against a pure-Python oracle) and compared cell by cell.  Reading R1
 of "transverse" (``Γ(v) ⊆ Γ[w]``, Corollary I of Theorem 14) with column 6 =
 columns 4 and 5 reproduces every published cell; ``shannon-verify table TSD.TAB1
@@ -14,8 +14,8 @@ References
 
 from __future__ import annotations
 
-from ..registry import statement
-from ..tables import TAB1
+from ...registry import statement
+from .table1 import TAB1
 
 SRC = "000_5ace32d4bebf4a78.txt"
 

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
-from ..concepts import corollary_ii_pairs, supports, threatens
-from ..dead import classify
-from ..dead.theorems import predicted_dead
-from ..registry import Tally, statement
-from ..solve import CUT, SHORT, MultiShannon
+from ...concepts import corollary_ii_pairs, supports, threatens
+from ...dead import classify
+from ...dead.theorems import predicted_dead
+from ...registry import Tally, statement
+from ...solve import CUT, SHORT, MultiShannon
 
 SRC = "000_5ace32d4bebf4a78.txt"
 

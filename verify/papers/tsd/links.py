@@ -18,10 +18,10 @@ from __future__ import annotations
 from functools import reduce
 from itertools import combinations
 
-from ..concepts import supports, threatens
-from ..links import MultiLinks
-from ..registry import Tally, statement
-from ..solve import CUT, SHORT, MultiShannon
+from ...concepts import supports, threatens
+from ...links import MultiLinks
+from ...registry import Tally, statement
+from ...solve import CUT, SHORT, MultiShannon
 
 SRC = "000_5ace32d4bebf4a78.txt"
 

@@ -39,9 +39,9 @@ import networkx as nx
 from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
-from .errors import TooLargeError
-from .dead.common import short_wins
-from .game import Game
+from ...errors import TooLargeError
+from ...dead.common import short_wins
+from ...game import Game
 
 __all__ = ["C1", "C2", "separates", "separator_family", "dual_cnf", "find_dual", "find_dual_brute", "is_dual", "has_outer_terminals"]
 

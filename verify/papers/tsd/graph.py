@@ -14,7 +14,7 @@ from itertools import combinations
 
 import networkx as nx
 
-from ..concepts import (
+from ...concepts import (
     articulation_vertices,
     g_set,
     g_set_walks,
@@ -27,10 +27,10 @@ from ..concepts import (
     threatens_thm7,
     walk_count,
 )
-from ..dead.common import short_wins
-from ..game import Game, components
-from ..registry import Tally, statement
-from ..solve import minimax
+from ...dead.common import short_wins
+from ...game import Game, components
+from ...registry import Tally, statement
+from ...solve import minimax
 
 SRC = "000_5ace32d4bebf4a78.txt"
 

@@ -31,7 +31,7 @@ Two classifiers compute the same four flags per graph (:data:`S_FREE`,
 
 * :func:`graph_flags` — pure Python on a networkx graph, straight from the
   definitions (the set reading enumerates the sets ``U``); the trusted oracle;
-* ``tab1_kernel.c`` — C on graph6 lines piped from ``geng -c``, compiled on first
+* ``table1_kernel.c`` — C on graph6 lines piped from ``geng -c``, compiled on first
   use (:mod:`verify.tables.kernel`); it prints a histogram of the 16 flag values per
   ``n``, or with ``-g`` the flags of each graph, which the tests compare with
   :func:`graph_flags` graph by graph.
@@ -69,11 +69,11 @@ from pathlib import Path
 
 import networkx as nx
 
-from ..errors import ShannonVerifyError
-from ..graphs import connected_graphs, find_geng, geng_lines
-from .kernel import compiled, default_jobs, default_shards, run_pipelines
+from ...errors import ShannonVerifyError
+from ...graphs import connected_graphs, find_geng, geng_lines
+from ...tables.kernel import compiled, default_jobs, default_shards, run_pipelines
 from .published import TSD_TAB1, TSD_TAB1_COLUMNS
-from .table import Table, TableRow
+from ...tables.table import Table, TableRow
 
 __all__ = [
     "S_FREE",
@@ -94,7 +94,7 @@ __all__ = [
 ]
 
 S_FREE, PERP_FREE_R1, PERP_FREE_R2, TF2 = 1, 2, 4, 8
-KERNEL_SOURCE = Path(__file__).with_name("tab1_kernel.c")
+KERNEL_SOURCE = Path(__file__).with_name("table1_kernel.c")
 NO_CC_WARNING = (
     "No C compiler found (gcc, or $SHANNON_VERIFY_CC): counting with the pure-Python "
     "classifier, about 100 times slower."
@@ -222,7 +222,7 @@ def _parse_kernel_output(n: int, text: str) -> list[int]:
             continue
         nums = [int(x) for x in line.split()]
         if len(nums) != 18 or nums[0] != n or nums[1] != sum(nums[2:]):
-            raise ShannonVerifyError(f"tab1_kernel printed an unexpected line for n = {n}: {line!r}")
+            raise ShannonVerifyError(f"table1_kernel printed an unexpected line for n = {n}: {line!r}")
         hist = [a + b for a, b in zip(hist, nums[2:])]
     return hist
 
@@ -308,7 +308,7 @@ def kernel_flags(lines: Iterable[str]) -> list[tuple[str, int]]:
     text = "".join(line.strip() + "\n" for line in lines)
     proc = subprocess.run([str(exe), "-g"], input=text, capture_output=True, text=True)
     if proc.returncode:
-        raise ShannonVerifyError(f"tab1_kernel failed: {proc.stderr.strip()}")
+        raise ShannonVerifyError(f"table1_kernel failed: {proc.stderr.strip()}")
     out = []
     for line in proc.stdout.splitlines():
         g6, f = line.split()

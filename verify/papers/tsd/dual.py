@@ -3,7 +3,7 @@
 The conjecture: for planar graphs embeddable with the terminals on the outer face,
 and for graphs obtained from them by shorting, two further vertices can be attached
 so that Cut's winning cutsets are exactly the paths between them (and Short's winning
-paths exactly the cutsets separating them).  See :mod:`verify.dual` for the
+paths exactly the cutsets separating them).  See :mod:`verify.papers.tsd.dual_graph` for the
 definition of a dual graph D and the SAT search.
 
 Readings encoded (the hypothesis "planar with s and t on the outer face" is decided
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..dual import find_dual, has_outer_terminals, is_dual
-from ..registry import Tally, statement
+from .dual_graph import find_dual, has_outer_terminals, is_dual
+from ...registry import Tally, statement
 
 SRC = "000_5ace32d4bebf4a78.txt §3, closing remark"
 

@@ -14,12 +14,12 @@ from itertools import combinations, permutations
 
 import networkx as nx
 
-from ..concepts import supports, threatens, walk_count
-from ..dead import classify
-from ..game import bits
-from ..registry import Tally, statement
-from ..solve import CUT, SHORT, FastSolver, MultiShannon
-from ..solve.fast import _delete, _short
+from ...concepts import supports, threatens, walk_count
+from ...dead import classify
+from ...game import bits
+from ...registry import Tally, statement
+from ...solve import CUT, SHORT, FastSolver, MultiShannon
+from ...game import delete_adjacency, short_adjacency
 
 SRC = "000_5ace32d4bebf4a78.txt"
 PLAYERS = (SHORT, CUT)
@@ -127,7 +127,7 @@ def t4(game):
                 for x in S:
                     i = game.index(x)
                     mine = x in (a, b)
-                    adj = _short(adj, i) if mine == (p == SHORT) else _delete(adj, i)
+                    adj = short_adjacency(adj, i) if mine == (p == SHORT) else delete_adjacency(adj, i)
                 short_win, cut_win = m.final_result(adj)
                 if (short_win if p == SHORT else cut_win):
                     continue
