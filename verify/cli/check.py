@@ -10,7 +10,8 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..graphs import GENG_SPLIT
-from ..registry import REGISTRY, load_paper_statements
+from ..registry import REGISTRY, catalogue, catalogue_id, load_paper_statements, paper_prefixes
+from ..registry.catalogue import paper_files
 from ..registry.statement import Result, Statement  # noqa: F401
 from ..registry.user import load_user_statement  # noqa: F401  (re-exported for callers of cli.check)
 from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
@@ -84,18 +85,51 @@ def _status() -> dict:
         return {}
 
 
-def run_list(args: argparse.Namespace) -> int:
+def source_name(source: str) -> str:
+    """A statement's source with the paper's file name replaced by its short name.
+
+    >>> source_name("000_5ace32d4bebf4a78.txt §5, Theorem 12")  # doctest: +SKIP
+    'TSD §5, Theorem 12'
+    """
+    for f, prefix in paper_files().items():
+        source = source.replace(f, prefix)
+    return source
+
+
+def list_rows() -> list[dict]:
+    """Every statement of the catalogue and every registered one: the registered with
+    their depths and last verdict, the pending ones as ``not encoded`` with the reason."""
+    from ..papers import pending
+
     load_paper_statements()
     status = _status()
     rows = [
-        {"id": s.id, "kind": s.kind, "source": s.source, "tier_n": s.tier_depth, "max_n": s.max_n, "expect": s.expect, "last": status.get(s.id, "")}
-        for s in sorted(REGISTRY.values(), key=lambda s: s.id)
+        {"id": s.id, "kind": s.kind, "source": source_name(s.source), "tier_n": s.tier_depth, "max_n": s.max_n,
+         "expect": s.expect, "encoded": True, "last": status.get(s.id, "")}
+        for s in REGISTRY.values()
     ]
+    entries = catalogue()
+    for i, reason in pending().items():
+        kind = entries[i].kind if i in entries else "-"
+        rows.append({"id": i, "kind": kind, "source": i.split(".")[0], "tier_n": None, "max_n": None,
+                     "expect": None, "encoded": False, "last": "not encoded", "reason": reason})
+    return sorted(rows, key=lambda r: r["id"])
+
+
+def run_list(args: argparse.Namespace) -> int:
+    rows = list_rows()
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
     for r in rows:
-        print(f"{r['id']:<14} {r['kind']:<8} n≤{r['tier_n']}/{r['max_n']:<3} {r['last'] or '-':<9} {r['source']}")
+        if r["encoded"]:
+            print(f"{r['id']:<18} {r['kind']:<8} n≤{r['tier_n']}/{r['max_n']:<3} {r['last'] or '-':<11} {r['source']}")
+        else:
+            print(f"{r['id']:<18} {r['kind']:<8} {'':<7} {'not encoded':<11} {r['reason']}")
+    encoded = sum(r["encoded"] for r in rows)
+    paper = [r for r in rows if r["id"].split(".")[0] in paper_prefixes()]
+    print(f"{len({catalogue_id(r['id']) or r['id'] for r in paper})} catalogue ids: "
+          f"{sum(not r['encoded'] for r in rows)} not encoded; {encoded} registered statements (parts and readings counted apart)")
     return 0
 
 

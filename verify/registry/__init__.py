@@ -7,7 +7,8 @@ True
 """
 
 from .domain import GAMES, Domain, GameDomain
-from .registry import REGISTRY, catalogue_path, statement, statement_ids_in_catalogue
+from .catalogue import catalogue, catalogue_id, catalogue_path, paper_prefixes, statement_ids_in_catalogue
+from .registry import REGISTRY, statement
 from .runner import emit_counterexample, evaluate, run_statement
 from .statement import Result, Statement, Tally
 
@@ -22,6 +23,9 @@ __all__ = [
     "emit_counterexample",
     "statement_ids_in_catalogue",
     "catalogue_path",
+    "catalogue",
+    "catalogue_id",
+    "paper_prefixes",
     "load_paper_statements",
     "Domain",
     "GameDomain",

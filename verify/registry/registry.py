@@ -13,9 +13,9 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from ..errors import InputError
+from .catalogue import catalogue_path, paper_prefixes, statement_ids_in_catalogue  # noqa: F401  (re-exported)
 from .statement import KINDS, Statement
 
 __all__ = ["REGISTRY", "statement", "statement_ids_in_catalogue", "catalogue_path"]
@@ -71,7 +71,7 @@ def statement(
             expect=expect,
             reading=reading,
             tier_n=tier_n,
-            user=not id.startswith(("TSD.", "LNK.", "HEX.", "SSG.")),
+            user=id.split(".")[0] not in paper_prefixes(),
             meta=dict(meta or {}),
             domain=domain,
         )
@@ -82,22 +82,3 @@ def statement(
         return st
 
     return wrap
-
-
-def catalogue_path() -> Path | None:
-    """``shared/STATEMENTS.md`` beside the checkout, if present."""
-    here = Path(__file__).resolve()
-    for up in here.parents:
-        cand = up.parent / "shared" / "STATEMENTS.md"
-        if cand.exists():
-            return cand
-    return None
-
-
-def statement_ids_in_catalogue(prefix: str = "") -> list[str]:
-    """Every id listed in STATEMENTS.md (optionally only those starting with ``prefix``)."""
-    p = catalogue_path()
-    if p is None:
-        return []
-    ids = re.findall(r"^\| ((?:TSD|LNK|HEX|SSG)\.[A-Z0-9.]+) \|", p.read_text(), flags=re.M)
-    return [i for i in dict.fromkeys(ids) if i.startswith(prefix)]
