@@ -35,7 +35,9 @@ def register(sub) -> None:
         help="check statements exhaustively on all small games",
         description="Check statements on every connected game (terminal pairs up to automorphism) "
         "with n up to --max-n (default: the default tier, n ≤ 7, as 'pytest theorems'; --full: each "
-        "statement's own maximum); a violation is shrunk to the smallest game and written to counterexamples/.",
+        "statement's own maximum); a violation is shrunk to the smallest game and written to counterexamples/. "
+        "Exit status 1 when any verdict needs attention (fails, unknown, vacuous, not-found, or a refutation on record "
+        "not reached), 2 on bad input.",
     )
     c.add_argument("ids", nargs="*", metavar="ID", help="statement ids (default: all registered)")
     c.add_argument("--max-n", type=int, help="largest number of vertices (default: each statement's default-tier depth, n ≤ 7)")
@@ -50,7 +52,8 @@ def register(sub) -> None:
         "hunt",
         help="hunt for a counterexample to your own statement",
         description="Load FILE.py (which uses @statement from verify) and check NAME exhaustively; "
-        "the smallest counterexample is reported and written to counterexamples/.",
+        "the smallest counterexample is reported and written to counterexamples/ of the current folder (or --out DIR). "
+        "Exit status 1 on fails, unknown, vacuous or not-found, 2 on bad input.",
     )
     h.add_argument("target", nargs="?", metavar="FILE.py::NAME", help="a Python file and the statement's function name or id")
     h.add_argument("--max-n", type=int, help="largest number of vertices (default 7)")
@@ -135,13 +138,14 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def flagged(results) -> list:
+def flagged(results, statements: dict | None = None) -> list:
     """The results the report flags for attention (:func:`verify.report.attention`): fails,
     unknown, vacuous, not-found, and a statement recorded as refuted whose refutation was
     not reached.  ``check`` and ``hunt`` exit with status 1 when there is any."""
     from ..report import attention
 
-    return [r for r in results if attention(r.to_json(), REGISTRY.get(r.id))]
+    statements = statements or {}
+    return [r for r in results if attention(r.to_json(), statements.get(r.id) or REGISTRY.get(r.id))]
 
 
 def _report(results, as_json: bool) -> int:
@@ -296,6 +300,7 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
         root = Path(plan["out"]) if plan.get("out") else None
         for p in plan["statements"]:
             st = load_statement(p["id"], p["source"])
+            args.loaded = {**getattr(args, "loaded", {}), st.id: st}
             r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
                       source=p["source"], all_n=plan["all"], progress=progress, root=root)
             results.append(r)
@@ -348,7 +353,7 @@ def run_hunt(args: argparse.Namespace) -> int:
                                    "hash": source_hash(source.rsplit("::", 1)[0])}], args)
             plan["out"] = out
     r = _run_plan(args, "hunt", plan)[0]
-    st = REGISTRY.get(r.id, st)
+    st = getattr(args, "loaded", {}).get(r.id, st)
     if args.json:
         print(json.dumps(r.to_json(), indent=2))
     else:
@@ -360,4 +365,4 @@ def run_hunt(args: argparse.Namespace) -> int:
             print(f"written to {r.witness_path}")
         elif r.reason:
             print(f"({r.reason})")
-    return 1 if flagged([r]) else 0
+    return 1 if flagged([r], getattr(args, "loaded", {})) else 0
