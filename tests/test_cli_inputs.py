@@ -497,3 +497,7 @@ def test_readme_game_json_example(capsys):
     assert "--file examples/game.json" in (ROOT / "README.md").read_text()
     code, out, _ = run(capsys, "dead", "--file", ROOT / "examples" / "game.json", "--vertex", "4", "--method", "smt")
     assert code == 0 and "Vertex 4 is DEAD" in out
+
+
+def test_capture_refuses_a_large_game(capsys):
+    _quick(capsys, "capture", "--hex", "7x7", "--set", "a1", msg="'capture' refuses more than 36")

@@ -79,8 +79,8 @@ def picture_path(text: str) -> str:
     A name without a suffix gets ``.png`` (the file really written, and reported);
     a folder, an unknown suffix, a missing or unwritable folder are refused.
 
-    >>> picture_path("game"), picture_path("out/../game.svg")
-    ('game.png', 'out/../game.svg')
+    >>> picture_path("game"), picture_path("game.svg")
+    ('game.png', 'game.svg')
     """
     import os
     from pathlib import Path

@@ -100,7 +100,7 @@ def prove_within(statement_id: str, n: int, timeout: float, mutant: bool = False
             bar.update(min(round(elapsed), bar.total) - bar.n)
             if not built and elapsed >= timeout:
                 return ProofResult(statement_id, n, "unknown", elapsed, mutant,
-                                   reason=f"the time limit of {timeout:g} s ran out while building the encoding")
+                                   reason=f"interrupted: the time limit of {timeout:g} s ran out while building the encoding")
             if not recv.poll(0.5 if built else min(0.5, timeout - elapsed)):
                 continue
             try:

@@ -92,6 +92,7 @@ def register(sub) -> None:
     )
     add_game_arguments(c)
     c.add_argument("--set", required=True, metavar="V1,V2,...", help="the vertex set S")
+    c.add_argument("--force", action="store_true", help=f"search games of more than {CAPTURE_MAX_FREE} non-terminal vertices")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.set_defaults(run=run_capture)
 
@@ -138,7 +139,7 @@ def run_capture(args: argparse.Namespace) -> int:
     if not parts:
         raise InputError("--set needs at least one vertex.")
     S = [parse_vertex_arg(game, x) for x in parts]
-    _check_free(game, CAPTURE_MAX_FREE, False, "capture")
+    _check_free(game, CAPTURE_MAX_FREE, args.force, "capture")
     if len(set(S)) != len(S):
         raise InputError("--set names a vertex twice.")
     m = MultiShannon(game, S)

@@ -97,7 +97,7 @@ def _remaining(timeout, started, on_built) -> float | None:
 
 def _out_of_time(statement_id, n, mutant, timeout, started, stats) -> ProofResult:
     return ProofResult(statement_id, n, "unknown", time.perf_counter() - started, mutant,
-                       reason=f"the time limit of {timeout} s was spent building the encoding", stats=stats)
+                       reason=f"interrupted: the time limit of {timeout} s was spent building the encoding", stats=stats)
 
 
 def _run_cnf(statement_id, n, clauses, stats, timeout, mutant, solver, started, witness, on_built=None) -> ProofResult:

@@ -54,7 +54,7 @@ def describe_instance(inst) -> str:
     """An instance as the user can reproduce it: graph6 and terminals for a game.
 
     >>> describe_instance(Game.from_edges("0-2,2-1", terminals=(0, 1)))
-    "graph6 'Bg', terminals [0, 1]"
+    "graph6 'BW', terminals [0, 1]"
     """
     if isinstance(inst, Game):
         try:
