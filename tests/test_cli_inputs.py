@@ -501,3 +501,13 @@ def test_readme_game_json_example(capsys):
 
 def test_capture_refuses_a_large_game(capsys):
     _quick(capsys, "capture", "--hex", "7x7", "--set", "a1", msg="'capture' refuses more than 36")
+
+
+def test_hunt_unregistered_statement_with_a_paper_id(capsys, tmp_path):
+    f = write(tmp_path, "unreg.py", """
+        @statement("TSD.T12", max_n=4, register=False)
+        def t12(game):
+            return True
+        """)
+    code, _, err = run(capsys, "hunt", f"{f}::t12", "--max-n", "3", "--no-store")
+    one_sentence(code, err, "TSD.T12, which is a paper statement")

@@ -74,8 +74,13 @@ def load_user_statement(target: str) -> Statement:
         added = dict(REGISTRY)
         REGISTRY.clear()
         REGISTRY.update(before)
+    obj = getattr(module, name, None)
+    if not isinstance(obj, Statement):
+        obj = next((v for v in vars(module).values() if isinstance(v, Statement) and v.id == name), None)
+    if obj is None:
+        raise InputError(f"{path} has no statement named {name!r} (decorate it with @statement).")
     # an id registered before, by a paper or by another file, must not be replaced
-    for i, st in added.items():
+    for i, st in {**added, obj.id: obj}.items():
         old = before.get(i)
         if old is not None and not (old.user and _same_origin(old, st)):
             whose = "a paper statement" if not old.user else "already registered"
@@ -85,10 +90,5 @@ def load_user_statement(target: str) -> Statement:
             raise InputError(f"{path} defines statement {i} with the prefix of a paper ({prefix}); give yours an id "
                              f"of your own, such as MY.{i.split('.', 1)[-1]}.")
     REGISTRY.update(added)
-    obj = getattr(module, name, None)
-    if not isinstance(obj, Statement):
-        obj = next((v for v in vars(module).values() if isinstance(v, Statement) and v.id == name), None)
-    if obj is None:
-        raise InputError(f"{path} has no statement named {name!r} (decorate it with @statement).")
     _check_arity(obj, path)
     return obj
