@@ -511,3 +511,13 @@ def test_hunt_unregistered_statement_with_a_paper_id(capsys, tmp_path):
         """)
     code, _, err = run(capsys, "hunt", f"{f}::t12", "--max-n", "3", "--no-store")
     one_sentence(code, err, "TSD.T12, which is a paper statement")
+
+
+def test_hunt_max_n_below_the_statements_smallest_n(capsys, tmp_path):
+    f = write(tmp_path, "small.py", """
+        @statement("MYIN.SMALL", min_n=3, max_n=4)
+        def small(game):
+            return True
+        """)
+    code, _, err = run(capsys, "hunt", f"{f}::small", "--max-n", "2", "--no-store")
+    one_sentence(code, err, "--max-n 2 is below the smallest n of MYIN.SMALL (3)")

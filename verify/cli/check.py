@@ -348,6 +348,8 @@ def run_hunt(args: argparse.Namespace) -> int:
         st = load_user_statement(args.target)
         if not args.resume:
             source = _source(args.target)
+            if (args.max_n or 7) < st.min_n:
+                raise InputError(f"--max-n {args.max_n} is below the smallest n of {st.id} ({st.min_n}).")
             out = str(Path(args.out or "counterexamples").resolve())
             plan = _plan("hunt", [{"id": st.id, "source": source, "min_n": st.min_n, "max_n": args.max_n or 7,
                                    "hash": source_hash(source.rsplit("::", 1)[0])}], args)
