@@ -158,8 +158,11 @@ def test_hunt_on_processes(tmp_path, capsys, monkeypatch, user_source):
     import verify.registry.runner as runner
 
     monkeypatch.setattr(runner, "COUNTEREXAMPLES", tmp_path / "cx")
+    monkeypatch.chdir(tmp_path)  # hunt writes under the working folder's counterexamples/
     db = str(tmp_path / "h.sqlite")
     assert main(["hunt", user_source, "--max-n", "6", "--mod", "3", "--jobs", "2", "--store", db, "--json"]) == 1
+    assert list((tmp_path / "counterexamples" / "TEST.DENSE").glob("*.json"))
+    assert not (tmp_path / "cx").exists()
     got = json.loads(capsys.readouterr().out)
     ref = run_statement(load_statement("TEST.DENSE", user_source), max_n=6, emit=False)
     assert (got["verdict"], got["instances"], got["witness"]) == ("fails", ref.instances, ref.witness)

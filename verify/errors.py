@@ -8,7 +8,7 @@ catch them all at once.  Messages are short sentences, for example
 
 from __future__ import annotations
 
-__all__ = ["ShannonVerifyError", "InputError", "TooLargeError", "BudgetExceeded"]
+__all__ = ["ShannonVerifyError", "InputError", "TooLargeError", "BudgetExceeded", "StatementError"]
 
 
 class ShannonVerifyError(Exception):
@@ -25,3 +25,8 @@ class TooLargeError(ShannonVerifyError):
 
 class BudgetExceeded(ShannonVerifyError):
     """A search ran out of its time or node budget before it could decide."""
+
+
+class StatementError(ShannonVerifyError):
+    """A statement's check raised, or returned something other than None, a bool or a
+    Tally, on one instance (the message names the statement and the instance)."""

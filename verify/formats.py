@@ -6,6 +6,10 @@ sentence; none lets a traceback through.  Hex boards are read by
 
 The JSON form is ``{"n": 6, "edges": [[0, 2], ...], "terminals": [0, 1]}``; ``n`` is
 optional (vertices ``0 .. n-1``), and vertex names may also be strings.
+
+Size limits (an input above them is refused with one sentence, before any work):
+a game read from text has at most :data:`MAX_VERTICES` vertices, and a JSON file
+is at most :data:`MAX_FILE_BYTES` long.
 """
 
 from __future__ import annotations
@@ -18,9 +22,30 @@ import networkx as nx
 
 from .errors import InputError
 
-__all__ = ["parse_graph6", "parse_edge_string", "parse_vertex", "game_from_json", "load_json_game"]
+__all__ = ["parse_graph6", "parse_edge_string", "parse_vertex", "game_from_json", "load_json_game",
+           "MAX_VERTICES", "MAX_FILE_BYTES", "check_vertex_count"]
+
+MAX_VERTICES = 10_000
+"""Most vertices of a game read from graph6, an edge list, JSON or a Hex board.
+
+(The adjacency is one bitmask per vertex, so memory grows as n²; every exact method
+here is far slower than that long before this size.)"""
+MAX_FILE_BYTES = 16 * 2**20
+"""Longest JSON game file read (16 MiB)."""
 
 _TOKEN = re.compile(r"^[A-Za-z0-9_]+$")
+
+
+def check_vertex_count(n: int, what: str = "The game") -> None:
+    """Refuse a game with more than :data:`MAX_VERTICES` vertices.
+
+    >>> check_vertex_count(10**9)
+    Traceback (most recent call last):
+    ...
+    verify.errors.InputError: The game has 1000000000 vertices; at most 10000 are accepted.
+    """
+    if n > MAX_VERTICES:
+        raise InputError(f"{what} has {n} vertices; at most {MAX_VERTICES} are accepted.")
 
 
 def parse_vertex(tok: str):
@@ -75,10 +100,29 @@ def parse_graph6(s: str | bytes) -> nx.Graph:
     for ch in b:
         if not 63 <= ch <= 126:
             raise InputError(f"Byte {chr(ch)!r} cannot appear in graph6 (allowed: '?' to '~').")
+    check_vertex_count(_graph6_order(b), "The graph6 graph")
     try:
         return nx.from_graph6_bytes(b)
     except Exception as exc:  # networkx raises several kinds for bad lengths
         raise InputError(f"{b.decode()!r} is not valid graph6: {exc}.") from None
+
+
+def _graph6_order(b: bytes) -> int:
+    """The number of vertices a graph6 header announces (0 when too short to say).
+
+    >>> _graph6_order(b"CF"), _graph6_order(b"~??~"), _graph6_order(b"~~?~?????")
+    (4, 63, 1056964608)
+    """
+    if b[:1] != b"~":
+        digits = b[:1]
+    elif b[1:2] != b"~":
+        digits = b[1:4]
+    else:
+        digits = b[2:8]
+    n = 0
+    for c in digits:
+        n = n * 64 + (c - 63)
+    return n
 
 
 def _vertex_from_json(x):
@@ -102,6 +146,7 @@ def game_from_json(data) -> "Game":
     if not isinstance(edges, list) or not all(isinstance(e, list) and len(e) == 2 for e in edges):
         raise InputError("'edges' must be a list of [u, v] pairs.")
     pairs = [(_vertex_from_json(u), _vertex_from_json(v)) for u, v in edges]
+    check_vertex_count(len({x for e in pairs for x in e}), "The JSON game")
     terms = data["terminals"]
     if not isinstance(terms, list) or len(terms) != 2:
         raise InputError("'terminals' must be a list of two vertices.")
@@ -110,11 +155,13 @@ def game_from_json(data) -> "Game":
         vs = data["vertices"]
         if not isinstance(vs, list):
             raise InputError("'vertices' must be a list.")
+        check_vertex_count(len(vs), "The JSON game")
         return Game([_vertex_from_json(v) for v in vs], pairs, terms)
     n = data.get("n")
     if n is not None:
         if isinstance(n, bool) or not isinstance(n, int) or n < 2:
             raise InputError("'n' must be an integer of at least 2.")
+        check_vertex_count(n, "The JSON game")
         for u, v in pairs:
             for x in (u, v):
                 if not isinstance(x, int) or not 0 <= x < n:
@@ -125,10 +172,21 @@ def game_from_json(data) -> "Game":
 def load_json_game(path: str | Path) -> "Game":
     """Read a JSON game file (see :func:`game_from_json`)."""
     p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{str(p)!r} is a folder, not a JSON game file.")
     try:
-        text = p.read_text()
+        with open(p, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise InputError(f"Cannot read {str(p)!r}: {exc.strerror or exc}.") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise InputError(f"{str(p)!r} is longer than {MAX_FILE_BYTES // 2**20} MiB; a JSON game file is at most that long.")
+    if b"\0" in raw:
+        raise InputError(f"{str(p)!r} is a binary file, not a JSON game.")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{str(p)!r} is not UTF-8 text, so not a JSON game.") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -8,6 +8,8 @@ into one sentence on standard error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import errno
+import sqlite3
 import sys
 
 from .. import __version__
@@ -32,6 +34,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _os_error(exc: OSError) -> str:
+    """One sentence for an operating-system error (disk full, permission denied, ...).
+
+    >>> _os_error(OSError(errno.ENOSPC, "No space left on device", "counterexamples/X.json"))
+    "No space left on device ('counterexamples/X.json'); free some space and run again (--resume continues a stored run)."
+    """
+    what = exc.strerror or str(exc) or type(exc).__name__
+    where = f" ({str(exc.filename)!r})" if exc.filename else ""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"{what}{where}; free some space and run again (--resume continues a stored run)."
+    return f"{what}{where}."
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -43,6 +58,15 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.run(args) or 0)
     except ShannonVerifyError as exc:
         print(f"shannon-verify {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as exc:  # the results store, damaged or out of space while running
+        print(f"shannon-verify {args.command}: error: the results store failed ({exc}); free some space, or move the "
+              "store away and start a new run.", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            return 0
+        print(f"shannon-verify {args.command}: error: {_os_error(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("shannon-verify: interrupted", file=sys.stderr)

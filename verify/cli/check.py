@@ -13,7 +13,7 @@ from ..graphs import GENG_SPLIT
 from ..registry import REGISTRY, catalogue, catalogue_id, load_paper_statements, paper_prefixes
 from ..registry.catalogue import paper_files
 from ..registry.statement import Result, Statement  # noqa: F401
-from ..registry.user import load_user_statement  # noqa: F401  (re-exported for callers of cli.check)
+from ..registry.user import load_user_statement, source_hash  # noqa: F401  (re-exported for callers of cli.check)
 from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
 from ..sweep.backends import cpu_count
 from ..sweep.store import versions
@@ -35,7 +35,9 @@ def register(sub) -> None:
         help="check statements exhaustively on all small games",
         description="Check statements on every connected game (terminal pairs up to automorphism) "
         "with n up to --max-n (default: the default tier, n ≤ 7, as 'pytest theorems'; --full: each "
-        "statement's own maximum); a violation is shrunk to the smallest game and written to counterexamples/.",
+        "statement's own maximum); a violation is shrunk to the smallest game and written to counterexamples/. "
+        "Exit status 1 when any verdict needs attention (fails, unknown, vacuous, not-found, or a refutation on record "
+        "not reached), 2 on bad input.",
     )
     c.add_argument("ids", nargs="*", metavar="ID", help="statement ids (default: all registered)")
     c.add_argument("--max-n", type=int, help="largest number of vertices (default: each statement's default-tier depth, n ≤ 7)")
@@ -50,10 +52,13 @@ def register(sub) -> None:
         "hunt",
         help="hunt for a counterexample to your own statement",
         description="Load FILE.py (which uses @statement from verify) and check NAME exhaustively; "
-        "the smallest counterexample is reported and written to counterexamples/.",
+        "the smallest counterexample is reported and written to counterexamples/ of the current folder (or --out DIR). "
+        "Exit status 1 on fails, unknown, vacuous or not-found, 2 on bad input.",
     )
     h.add_argument("target", nargs="?", metavar="FILE.py::NAME", help="a Python file and the statement's function name or id")
     h.add_argument("--max-n", type=int, help="largest number of vertices (default 7)")
+    h.add_argument("--out", metavar="DIR", help="write the counterexample under DIR/<ID>/ (default: counterexamples/ in the "
+                   "current folder)")
     h.add_argument("--json", action="store_true", help="print JSON")
     h.add_argument("--no-progress", action="store_true", help="no progress bars")
     add_sweep_options(h)
@@ -73,7 +78,7 @@ def add_sweep_options(p) -> None:
     g.add_argument("--dask", metavar="ADDRESS", help="run the shards on the Dask scheduler at ADDRESS, or 'local' for an embedded "
                    "LocalCluster of J workers (needs pip install 'shannon-verify[dask]')")
     g.add_argument("--all", action="store_true", help="go on past the first n with a counterexample")
-    g.add_argument("--store", metavar="PATH", default=str(DEFAULT_STORE), help=f"results store (default {DEFAULT_STORE})")
+    g.add_argument("--store", metavar="PATH", help=f"results store (default {DEFAULT_STORE})")
     g.add_argument("--no-store", action="store_true", help="keep no results (a killed run cannot be resumed)")
     g.add_argument("--resume", metavar="RUN_ID", help="continue stored run RUN_ID (a number, or 'last'): no finished shard is computed again")
 
@@ -133,9 +138,18 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def flagged(results, statements: dict | None = None) -> list:
+    """The results the report flags for attention (:func:`verify.report.attention`): fails,
+    unknown, vacuous, not-found, and a statement recorded as refuted whose refutation was
+    not reached.  ``check`` and ``hunt`` exit with status 1 when there is any."""
+    from ..report import attention
+
+    statements = statements or {}
+    return [r for r in results if attention(r.to_json(), statements.get(r.id) or REGISTRY.get(r.id))]
+
+
 def _report(results, as_json: bool) -> int:
-    failed = [r for r in results if r.verdict in ("fails", "unknown")]
-    missing_refutation = [r for r in results if REGISTRY[r.id].expect == "refuted" and r.verdict != "refuted"]
+    attention = flagged(results)
     LAST_RUN.parent.mkdir(exist_ok=True)
     LAST_RUN.write_text(json.dumps([r.to_json() for r in results], indent=2))
     if as_json:
@@ -148,17 +162,42 @@ def _report(results, as_json: bool) -> int:
                 print(f"{'':14} -> {r.witness_path}")
             if r.reason:
                 print(f"{'':14} ({r.reason})")
-    return 1 if failed or missing_refutation else 0
+        if attention:
+            print(f"{len(attention)} of {len(results)} need attention: {', '.join(r.id + ' ' + r.verdict for r in attention)}",
+                  file=sys.stderr)
+    return 1 if attention else 0
+
+
+def check_source_hash(st: Statement) -> str | None:
+    """SHA-256 of a paper statement's check function source (None when unavailable)."""
+    import hashlib
+    import inspect
+
+    try:
+        return hashlib.sha256(inspect.getsource(st.check).encode()).hexdigest()
+    except (OSError, TypeError):
+        return None
+
+
+def _check_range(args: argparse.Namespace) -> None:
+    if args.max_n is not None and not 1 <= args.max_n <= 12:
+        raise InputError("--max-n must be between 1 and 12.")
+    if getattr(args, "min_n", None) is not None:
+        if not 1 <= args.min_n <= 12:
+            raise InputError("--min-n must be between 1 and 12.")
+        if args.max_n is not None and args.min_n > args.max_n:
+            raise InputError(f"--min-n {args.min_n} is above --max-n {args.max_n}.")
 
 
 def run_check(args: argparse.Namespace) -> int:
     load_paper_statements()
-    ids = args.ids or sorted(REGISTRY)
+    ids = list(dict.fromkeys(args.ids)) or sorted(REGISTRY)  # each id once, in the order given
+    if args.ids:
+        args.ids = ids
     unknown = [i for i in ids if i not in REGISTRY]
     if unknown:
         raise InputError(f"No statement {unknown[0]} is registered (see 'shannon-verify list').")
-    if args.max_n is not None and not 1 <= args.max_n <= 12:
-        raise InputError("--max-n must be between 1 and 12.")
+    _check_range(args)
     if args.full and args.max_n is not None:
         raise InputError("Give --full or --max-n, not both.")
     plan = None
@@ -167,7 +206,10 @@ def run_check(args: argparse.Namespace) -> int:
         for i in ids:
             st = REGISTRY[i]
             depth = args.max_n if args.max_n is not None else (st.max_n if args.full else st.tier_depth)
-            statements.append({"id": i, "source": None, "min_n": st.min_n if args.min_n is None else args.min_n, "max_n": depth,
+            lo = st.min_n if args.min_n is None else args.min_n
+            if lo > depth:
+                raise InputError(f"--min-n {lo} is above the depth {depth} that {i} would be checked to; give --max-n too.")
+            statements.append({"id": i, "source": None, "min_n": lo, "max_n": depth, "hash": check_source_hash(st),
                                **({"table": True} if st.kind == "table" else {})})
         plan = _plan("check", statements, args)
     results = _run_plan(args, "check", plan)
@@ -213,7 +255,9 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
         raise InputError(f"--mod must be between 1 and {MAX_MOD}.")
     if args.resume and args.no_store:
         raise InputError("--resume reads the store; drop --no-store.")
-    store = None if args.no_store else Store(args.store, create=not args.resume)
+    if args.no_store and args.store is not None:
+        raise InputError("Give --store PATH or --no-store, not both.")
+    store = None if args.no_store else Store(args.store or DEFAULT_STORE, create=not args.resume)
     run_id = None
     try:
         if args.resume:
@@ -225,6 +269,7 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
                 raise InputError(f"Run {run_id} split each n with geng {stored.get('split')}, this version with {GENG_SPLIT}; start a new run.")
             if _differs(args, stored):
                 raise InputError(f"Run {run_id} checks {_describe(stored)}; resume it without these options, or with the same ones.")
+            _same_sources(run_id, stored)
             plan = stored
         jobs = args.jobs
         if jobs is None:
@@ -252,10 +297,12 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
             if not args.json:
                 print(f"{note} on {backend.describe()}, stored in {store.path}; resume with --resume {run_id}", file=sys.stderr)
         progress = not args.no_progress and sys.stderr.isatty()
+        root = Path(plan["out"]) if plan.get("out") else None
         for p in plan["statements"]:
             st = load_statement(p["id"], p["source"])
+            args.loaded = {**getattr(args, "loaded", {}), st.id: st}
             r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
-                      source=p["source"], all_n=plan["all"], progress=progress)
+                      source=p["source"], all_n=plan["all"], progress=progress, root=root)
             results.append(r)
             if r.reason == "interrupted":
                 status = "interrupted"
@@ -275,25 +322,49 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
     return results
 
 
+def _same_sources(run_id: int, plan: dict) -> None:
+    """Refuse to resume a run whose statements' source changed since it started."""
+    for p in plan["statements"]:
+        then = p.get("hash")
+        if then is None:
+            continue
+        if p["source"] is not None:
+            now = source_hash(p["source"].rsplit("::", 1)[0])
+            what = p["source"].rsplit("::", 1)[0]
+        else:
+            now = check_source_hash(load_statement(p["id"]))
+            what = f"the check of {p['id']}"
+        if now != then:
+            raise InputError(f"Run {run_id} cannot be resumed: {what} changed since it started; start a new run.")
+
+
 def run_hunt(args: argparse.Namespace) -> int:
-    if args.max_n is not None and not 1 <= args.max_n <= 12:
-        raise InputError("--max-n must be between 1 and 12.")
+    _check_range(args)
     plan = None
     if args.target is None and not args.resume:
         raise InputError("Give the statement as FILE.py::NAME (or --resume RUN_ID).")
+    st = None
     if args.target is not None:
         st = load_user_statement(args.target)
-        REGISTRY.setdefault(st.id, st)
         if not args.resume:
-            plan = _plan("hunt", [{"id": st.id, "source": _source(args.target), "min_n": st.min_n, "max_n": args.max_n or 7}], args)
+            source = _source(args.target)
+            if (args.max_n or 7) < st.min_n:
+                raise InputError(f"--max-n {args.max_n} is below the smallest n of {st.id} ({st.min_n}).")
+            out = str(Path(args.out or "counterexamples").resolve())
+            plan = _plan("hunt", [{"id": st.id, "source": source, "min_n": st.min_n, "max_n": args.max_n or 7,
+                                   "hash": source_hash(source.rsplit("::", 1)[0])}], args)
+            plan["out"] = out
     r = _run_plan(args, "hunt", plan)[0]
+    st = getattr(args, "loaded", {}).get(r.id, st)
     if args.json:
         print(json.dumps(r.to_json(), indent=2))
     else:
         print(f"{r.id}: {r.verdict} on n = {r.n_min}..{r.n_max} ({r.instances} games, hypothesis true {r.hypothesis_true} times, {r.seconds:.1f} s)")
         if r.witness:
             w = r.witness
-            print(f"smallest counterexample: {st.domain.describe(w)}")
+            print(f"smallest {'example' if st.kind == 'ex' else 'counterexample'}: {st.domain.describe(w)}")
             print(f"details: {w['details']}")
             print(f"written to {r.witness_path}")
-    return 1 if r.verdict == "fails" else 0
+        elif r.reason:
+            print(f"({r.reason})")
+    return 1 if flagged([r], getattr(args, "loaded", {})) else 0

@@ -8,9 +8,17 @@ import time
 
 from ..dead import METHODS, classify, is_dead_edge, is_dead_vertex
 from ..errors import InputError
-from .inputs import add_game_arguments, load_game, parse_vertex_arg
+from .inputs import add_game_arguments, load_game, parse_vertex_arg, picture_path, write_picture
 
-__all__ = ["register"]
+__all__ = ["register", "MAX_N", "SMT_MAX_N"]
+
+MAX_N = 400
+"""Most vertices ``dead`` accepts without ``--force`` (a 19x19 Hex board has 363).  Every
+query also evaluates the TSD §5 theorems on the whole game, which grows as n³: about
+10 s at n = 400 on a loaded 2-core machine, minutes for a 40x40 board."""
+SMT_MAX_N = 32
+"""Most vertices ``--method smt`` accepts without ``--force``: z3's time varies wildly
+beyond (0.3 s to minutes for random graphs of 28–36 vertices)."""
 
 
 def register(sub) -> None:
@@ -28,7 +36,9 @@ def register(sub) -> None:
     one.add_argument("--vertex", metavar="V", help="ask about one non-terminal vertex")
     p.add_argument("--method", choices=METHODS, default="auto", help="decision method (default: auto)")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--png", metavar="FILE", help="draw the game with dead vertices and edges marked")
+    p.add_argument("--png", metavar="FILE", help="draw the game with dead vertices and edges marked (.png, .svg, .pdf or .jpg; "
+                   "no suffix: FILE.png)")
+    p.add_argument("--force", action="store_true", help=f"run above the size limits (n ≤ {MAX_N}; n ≤ {SMT_MAX_N} for --method smt)")
     p.set_defaults(run=run)
 
 
@@ -36,9 +46,26 @@ def _fmt(x) -> str:
     return "-".join(map(str, x)) if isinstance(x, tuple) else str(x)
 
 
+def check_size(game, method: str, force: bool) -> None:
+    """Refuse a game above the documented limits (:data:`MAX_N`, :data:`SMT_MAX_N`) unless ``force``."""
+    if force:
+        return
+    if game.n > MAX_N:
+        raise InputError(f"The game has {game.n} vertices; 'dead' refuses more than {MAX_N} (add --force to run it anyway).")
+    if method == "smt" and game.n > SMT_MAX_N:
+        raise InputError(f"--method smt refuses games of more than {SMT_MAX_N} vertices, this one has {game.n} "
+                         "(use --method sat, or add --force).")
+
+
 def run(args: argparse.Namespace) -> int:
     loaded = load_game(args)
     game = loaded.game
+    check_size(game, args.method, args.force)
+    png = None
+    if args.png is not None:
+        if args.edge or args.vertex is not None:
+            raise InputError("--png draws a whole classification; drop --edge/--vertex to use it.")
+        png = picture_path(args.png)
     started = time.perf_counter()
     if args.edge or args.vertex is not None:
         if args.edge:
@@ -48,8 +75,6 @@ def run(args: argparse.Namespace) -> int:
             v = parse_vertex_arg(game, args.vertex)
             verdict = is_dead_vertex(game, v, args.method)
         seconds = time.perf_counter() - started
-        if args.png:
-            raise InputError("--png draws a whole classification; drop --edge/--vertex to use it.")
         if args.json:
             cert = verdict.to_json()
             print(json.dumps({"dead": verdict.dead, "method": verdict.method, "certificate": cert, "seconds": round(seconds, 4)}, indent=2))
@@ -69,10 +94,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     result = classify(game, args.method)
     seconds = time.perf_counter() - started
-    if args.png:
+    if png:
         from ..draw import draw_classification
 
-        draw_classification(result, args.png, board=loaded.board)
+        write_picture(lambda path: draw_classification(result, path, board=loaded.board), png)
     if args.json:
         out = result.to_json()
         out["seconds"] = round(seconds, 4)
@@ -91,6 +116,6 @@ def run(args: argparse.Namespace) -> int:
     conflicts = result.conflicts()
     if conflicts:
         print(f"WARNING: {len(conflicts)} live items are predicted dead by a TSD theorem: a counterexample.")
-    if args.png:
-        print(f"Picture written to {args.png}.")
+    if png:
+        print(f"Picture written to {png}.")
     return 0

@@ -6,11 +6,11 @@ import argparse
 from dataclasses import dataclass
 
 from ..errors import InputError
-from ..formats import load_json_game, parse_vertex
-from ..game import Game
+from ..formats import check_vertex_count, load_json_game, parse_edge_string, parse_vertex
+from ..game import Game, _label_key
 from ..hexboard import HexBoard
 
-__all__ = ["add_game_arguments", "load_game", "LoadedGame", "parse_vertex_arg"]
+__all__ = ["add_game_arguments", "load_game", "LoadedGame", "parse_vertex_arg", "picture_path", "write_picture"]
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,6 +51,7 @@ def load_game(args: argparse.Namespace) -> LoadedGame:
         if terms is not None:
             raise InputError("A Hex board brings its own terminals (top and bottom); drop --terminals.")
         board = HexBoard.parse(args.hex)
+        check_vertex_count(board.height * board.width + 2, f"A {board.height}x{board.width} Hex board")
         return LoadedGame(board.game(), board, f"--hex '{board.spec()}'")
     if args.file is not None:
         game = load_json_game(args.file)
@@ -62,4 +63,46 @@ def load_game(args: argparse.Namespace) -> LoadedGame:
         raise InputError(f"--terminals S T is required with {which}.")
     if args.graph6 is not None:
         return LoadedGame(Game.from_graph6(args.graph6, terms), None, f"--graph6 '{args.graph6}'")
-    return LoadedGame(Game.from_edges(args.edges, terminals=terms), None, f"--edges '{args.edges}'")
+    pairs = parse_edge_string(args.edges)
+    vertices = sorted({x for e in pairs for x in e}, key=_label_key)
+    check_vertex_count(len(vertices), "The edge list")
+    # the vertices are those the edges name: a terminal on no edge is an error, not an isolated vertex
+    return LoadedGame(Game(vertices, pairs, terms), None, f"--edges '{args.edges}'")
+
+
+PICTURE_SUFFIXES = (".png", ".svg", ".pdf", ".jpg", ".jpeg")
+
+
+def picture_path(text: str) -> str:
+    """The file a ``--png`` argument names, checked before any work is done.
+
+    A name without a suffix gets ``.png`` (the file really written, and reported);
+    a folder, an unknown suffix, a missing or unwritable folder are refused.
+
+    >>> picture_path("game"), picture_path("game.svg")
+    ('game.png', 'game.svg')
+    """
+    import os
+    from pathlib import Path
+
+    p = Path(text)
+    if not text or p.is_dir():
+        raise InputError(f"--png {text!r} is a folder; give a file name such as {str(p / 'game.png')!r}.")
+    if not p.suffix:
+        p = p.with_name(p.name + ".png")
+    if p.suffix.lower() not in PICTURE_SUFFIXES:
+        raise InputError(f"--png {text!r}: a picture file must end in {', '.join(PICTURE_SUFFIXES)}.")
+    folder = p.parent
+    if not folder.is_dir():
+        raise InputError(f"Cannot write {str(p)!r}: the folder {str(folder)!r} does not exist.")
+    if not os.access(folder, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise InputError(f"Cannot write {str(p)!r}: permission denied.")
+    return str(p)
+
+
+def write_picture(draw, path: str) -> None:
+    """Call ``draw(path)``; a failure to write becomes one :class:`InputError` sentence."""
+    try:
+        draw(path)
+    except OSError as exc:
+        raise InputError(f"Cannot write {path!r}: {exc.strerror or exc}.") from None

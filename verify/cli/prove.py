@@ -13,11 +13,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+import time
 
-from ..errors import InputError
+from ..errors import InputError, ShannonVerifyError
 from ..prove import describe, encoded_ids, prove
+from ..prove.prove import ProofResult
 
-__all__ = ["register"]
+__all__ = ["register", "MAX_N"]
+
+MAX_N = {"dead": 80, "sets": 16, "arith": 16}
+"""Largest ``n`` per family accepted without ``--force``.  The dead-item encodings grow
+as n³ (TSD.T15 at n = 67: 11 million clauses, over a GB in memory); the set and
+counting queries stop being decided in 10 minutes near n = 9–10 already."""
 
 
 def register(sub) -> None:
@@ -33,7 +41,11 @@ def register(sub) -> None:
     size = p.add_mutually_exclusive_group(required=True)
     size.add_argument("--n", type=int, help="number of vertices")
     size.add_argument("--up-to", type=int, metavar="N", help="prove n = 3 .. N, stop at the first non-proof")
-    p.add_argument("--timeout", type=float, default=600.0, metavar="S", help="seconds per query (default 600)")
+    p.add_argument("--timeout", type=float, default=600.0, metavar="S",
+                   help="seconds per query, building the encoding included (default 600)")
+    p.add_argument("--force", action="store_true", help="allow n above the family's limit "
+                   f"({', '.join(f'{k} {v}' for k, v in MAX_N.items())})")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--mutant", action="store_true", help="the weakened statement instead (must fail)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run)
@@ -54,20 +66,87 @@ def _line(r) -> str:
     return f"{head}; {sets}; {g['recheck']['failure']}"
 
 
+def prove_within(statement_id: str, n: int, timeout: float, mutant: bool = False, progress: bool = False) -> ProofResult:
+    """:func:`verify.prove.prove` in a child process, stopped when ``timeout`` seconds pass
+    before the encoding is built (the solver stops itself at the same deadline).
+
+    A budget spent while building gives verdict ``unknown``, never a proof.
+    """
+    import multiprocessing
+
+    from tqdm import tqdm
+
+    tqdm.monitor_interval = 0  # no monitor thread in a process that forks
+    ctx = multiprocessing.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+
+    def child() -> None:
+        try:
+            r = prove(statement_id, n, timeout=timeout, mutant=mutant, on_built=lambda: send.send(("built", None)))
+            send.send(("done", r))
+        except BaseException as exc:  # sent to the parent, which raises it
+            send.send(("error", exc))
+
+    started = time.monotonic()
+    proc = ctx.Process(target=child, daemon=True)
+    proc.start()
+    send.close()
+    bar = tqdm(total=round(timeout), desc=f"{statement_id} n={n}", unit=" s", file=sys.stderr, leave=False,
+               disable=None if progress else True, bar_format="{desc}: {n_fmt}/{total_fmt} s budget")
+    built = False
+    try:
+        while True:
+            elapsed = time.monotonic() - started
+            bar.update(min(round(elapsed), bar.total) - bar.n)
+            if not built and elapsed >= timeout:
+                return ProofResult(statement_id, n, "unknown", elapsed, mutant,
+                                   reason=f"interrupted: the time limit of {timeout:g} s ran out while building the encoding")
+            if not recv.poll(0.5 if built else min(0.5, timeout - elapsed)):
+                continue
+            try:
+                kind, value = recv.recv()
+            except EOFError:
+                proc.join(1)
+                raise ShannonVerifyError(f"The prover process stopped without an answer (exit code {proc.exitcode}; out of memory?).") from None
+            if kind == "built":
+                built = True
+            elif kind == "error":
+                raise value
+            else:
+                return value
+    finally:
+        bar.close()
+        if proc.is_alive():
+            proc.terminate()
+        proc.join(5)
+        recv.close()
+
+
 def run(args: argparse.Namespace) -> int:
-    describe(args.statement_id)  # one-sentence InputError for an unencoded id
+    family = describe(args.statement_id)["family"]  # one-sentence InputError for an unencoded id
     top = args.n if args.n is not None else args.up_to
     if top < 2:
         raise InputError(f"A game needs at least 2 vertices, not {top}.")
+    if not args.timeout > 0:
+        raise InputError(f"--timeout must be a positive number of seconds, not {args.timeout:g}.")
+    if top > MAX_N[family] and not args.force:
+        raise InputError(f"prove refuses n above {MAX_N[family]} for {args.statement_id} (its encoding would not fit "
+                         "or not finish; add --force to try anyway).")
     sizes = [args.n] if args.n is not None else list(range(3, args.up_to + 1))
     results = []
-    for n in sizes:
-        r = prove(args.statement_id, n, timeout=args.timeout, mutant=args.mutant)
-        results.append(r)
-        if not args.json:
-            print(_line(r), flush=True)
-        if r.verdict != "proved":
-            break
+    progress = not args.no_progress
+    from tqdm import tqdm
+
+    with tqdm(sizes, desc=f"{args.statement_id} n", unit=" n", file=sys.stderr, leave=False,
+              disable=None if progress and len(sizes) > 1 else True) as bar:
+        for n in bar:
+            r = prove_within(args.statement_id, n, args.timeout, args.mutant, progress)
+            results.append(r)
+            if not args.json:
+                bar.write(_line(r), file=sys.stdout)
+                sys.stdout.flush()
+            if r.verdict != "proved":
+                break
     if args.json:
         out = [r.to_json() for r in results]
         print(json.dumps(out[0] if args.n is not None else out, indent=2, default=str))

@@ -6,11 +6,65 @@ import argparse
 import json
 import time
 
-from ..errors import InputError
+from ..errors import BudgetExceeded, InputError
 from ..solve import CUT, SHORT, FastSolver, MultiShannon, link_type
 from .inputs import add_game_arguments, load_game, parse_vertex_arg
 
-__all__ = ["register"]
+__all__ = ["register", "MAX_FREE", "CAPTURE_MAX_FREE"]
+
+MAX_FREE = 36
+"""Most non-terminal vertices ``solve`` accepts without ``--force`` (an empty 6x6 Hex
+board).  The search is exponential: an empty 4x4 board (16) takes seconds, 5x5 (25)
+can take hours; ``--timeout`` bounds a run above that."""
+CAPTURE_MAX_FREE = 36
+"""The same limit for ``capture``."""
+
+
+class WatchedSolver(FastSolver):
+    """:class:`FastSolver` with a wall-clock budget and a positions counter on standard error.
+
+    ``timeout`` (seconds, None for none) raises :class:`~verify.errors.BudgetExceeded`;
+    the counter is a tqdm bar shown only when standard error is a terminal.
+    """
+
+    CHECK_EVERY = 2048
+
+    def __init__(self, *, timeout: float | None = None, progress: bool = True, **kw):
+        super().__init__(**kw)
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.timeout = timeout
+        self.bar = None
+        if progress:
+            import sys
+
+            from tqdm import tqdm
+
+            self.bar = tqdm(desc="positions searched", unit=" pos", file=sys.stderr, disable=None, leave=False,
+                            mininterval=0.5, unit_scale=True)
+
+    def _solve(self, adj, free, t1, t2, short_to_move):
+        if self.nodes % self.CHECK_EVERY == 0 and self.nodes:
+            if self.bar is not None:
+                self.bar.update(self.CHECK_EVERY)
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise BudgetExceeded(f"the search passed its time limit of {self.timeout:g} s after {self.nodes} positions")
+        return super()._solve(adj, free, t1, t2, short_to_move)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _check_free(game, limit: int, force: bool, command: str) -> None:
+    free = game.n - 2
+    if free > limit and not force:
+        raise InputError(f"The game has {free} non-terminal vertices; '{command}' refuses more than {limit} "
+                         "(the search is exponential; add --force, and --timeout S to bound it).")
+
+
+def _check_timeout(timeout: float | None) -> None:
+    if timeout is not None and not timeout > 0:
+        raise InputError(f"--timeout must be a positive number of seconds, not {timeout:g}.")
 
 
 def register(sub) -> None:
@@ -23,6 +77,9 @@ def register(sub) -> None:
     )
     add_game_arguments(p)
     p.add_argument("--fill-dead", action="store_true", help="delete dead vertices before searching (assumes TSD.SPEC)")
+    p.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds (exit status 3, the answer unknown)")
+    p.add_argument("--force", action="store_true", help=f"search games of more than {MAX_FREE} non-terminal vertices")
+    p.add_argument("--no-progress", action="store_true", help="no progress counter")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run_solve)
 
@@ -35,20 +92,33 @@ def register(sub) -> None:
     )
     add_game_arguments(c)
     c.add_argument("--set", required=True, metavar="V1,V2,...", help="the vertex set S")
+    c.add_argument("--force", action="store_true", help=f"search games of more than {CAPTURE_MAX_FREE} non-terminal vertices")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.set_defaults(run=run_capture)
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    _check_timeout(args.timeout)
     game = load_game(args).game
-    solver = FastSolver(fill_dead=args.fill_dead)
+    _check_free(game, MAX_FREE, args.force, "solve")
+    solver = WatchedSolver(fill_dead=args.fill_dead, timeout=args.timeout, progress=not args.no_progress)
     t = time.perf_counter()
-    out = {
-        "short_first": solver.winner(game, SHORT),
-        "cut_first": solver.winner(game, CUT),
-        "winning_moves": {SHORT: solver.winning_moves(game, SHORT), CUT: solver.winning_moves(game, CUT)},
-        "link": link_type(game, solver),
-    }
+    try:
+        out = {
+            "short_first": solver.winner(game, SHORT),
+            "cut_first": solver.winner(game, CUT),
+            "winning_moves": {SHORT: solver.winning_moves(game, SHORT), CUT: solver.winning_moves(game, CUT)},
+            "link": link_type(game, solver),
+        }
+    except BudgetExceeded as exc:
+        solver.close()
+        seconds = time.perf_counter() - t
+        if args.json:
+            print(json.dumps({"verdict": "unknown", "reason": str(exc), "seconds": round(seconds, 4), "nodes": solver.nodes}, indent=2))
+        else:
+            print(f"Unknown: {exc}.")
+        return 3
+    solver.close()
     seconds = time.perf_counter() - t
     if args.json:
         out["seconds"] = round(seconds, 4)
@@ -69,6 +139,7 @@ def run_capture(args: argparse.Namespace) -> int:
     if not parts:
         raise InputError("--set needs at least one vertex.")
     S = [parse_vertex_arg(game, x) for x in parts]
+    _check_free(game, CAPTURE_MAX_FREE, args.force, "capture")
     if len(set(S)) != len(S):
         raise InputError("--set names a vertex twice.")
     m = MultiShannon(game, S)

@@ -87,14 +87,31 @@ def _solve_cnf(clauses, timeout, solver):
         return answer, (s.get_model() if answer else None), stats
 
 
-def _run_cnf(statement_id, n, clauses, stats, timeout, mutant, solver, started, witness) -> ProofResult:
+def _remaining(timeout, started, on_built) -> float | None:
+    """The solver's share of the budget: ``timeout`` less the time spent building the
+    encoding (0 or less: the budget is spent).  Calls ``on_built()`` first, if given."""
+    if on_built is not None:
+        on_built()
+    return None if timeout is None else timeout - (time.perf_counter() - started)
+
+
+def _out_of_time(statement_id, n, mutant, timeout, started, stats) -> ProofResult:
+    return ProofResult(statement_id, n, "unknown", time.perf_counter() - started, mutant,
+                       reason=f"interrupted: the time limit of {timeout} s was spent building the encoding", stats=stats)
+
+
+def _run_cnf(statement_id, n, clauses, stats, timeout, mutant, solver, started, witness, on_built=None) -> ProofResult:
     """Solve one CNF query; ``witness(true)`` turns a model (its true variables) into the
-    re-checked counterexample dict.  Shared by every CNF family."""
-    answer, model, more = _solve_cnf(clauses, timeout, solver)
+    re-checked counterexample dict.  Shared by every CNF family.  ``timeout`` counts from
+    ``started`` (building the encoding included)."""
+    left = _remaining(timeout, started, on_built)
+    if left is not None and left <= 0:
+        return _out_of_time(statement_id, n, mutant, timeout, started, stats)
+    answer, model, more = _solve_cnf(clauses, left, solver)
     stats.update(more)
     seconds = time.perf_counter() - started
     if answer is None:
-        return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"solver interrupted after {timeout} s", stats=stats)
+        return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"solver interrupted at the time limit of {timeout} s", stats=stats)
     if not answer:
         return ProofResult(statement_id, n, "proved", seconds, mutant, stats=stats)
     graph = witness({v for v in model if v > 0})
@@ -138,7 +155,7 @@ def _set_witness(enc, true: set, pool, n: int, case: str, inst: dict, mutant: bo
             "sets": _jsonable(inst), "recheck": _recheck(enc, game, inst, mutant)}
 
 
-def _prove_sets(statement_id, n, timeout, mutant, solver, started) -> ProofResult:
+def _prove_sets(statement_id, n, timeout, mutant, solver, started, on_built=None) -> ProofResult:
     from .graph_encodings import SET_ENCODINGS
     from .symbolic_sets import SetBuilder
 
@@ -159,10 +176,10 @@ def _prove_sets(statement_id, n, timeout, mutant, solver, started) -> ProofResul
         sets = _decode_sets(true, b.pool, n)
         return _set_witness(enc, true, b.pool, n, name, {k: sets.get(k, set()) for k in used}, mutant)
 
-    return _run_cnf(statement_id, n, clauses, stats, timeout, mutant, solver, started, witness)
+    return _run_cnf(statement_id, n, clauses, stats, timeout, mutant, solver, started, witness, on_built)
 
 
-def _prove_card(statement_id, n, timeout, mutant, solver, started) -> ProofResult:
+def _prove_card(statement_id, n, timeout, mutant, solver, started, on_built=None) -> ProofResult:
     from .arith_encodings import ARITH_ENCODINGS, V
     from .card_encodings import t8_cnf
 
@@ -174,10 +191,10 @@ def _prove_card(statement_id, n, timeout, mutant, solver, started) -> ProofResul
         inst = {"v": V, "S": _decode_sets(true, b.pool, n).get("S", set())}
         return _set_witness(enc, true, b.pool, n, enc.text, inst, mutant)
 
-    return _run_cnf(statement_id, n, clauses, stats, timeout, mutant, solver, started, witness)
+    return _run_cnf(statement_id, n, clauses, stats, timeout, mutant, solver, started, witness, on_built)
 
 
-def _prove_arith(statement_id, n, timeout, mutant, started) -> ProofResult:
+def _prove_arith(statement_id, n, timeout, mutant, started, on_built=None) -> ProofResult:
     import z3
 
     from .arith_encodings import ARITH_ENCODINGS, V, build_smt
@@ -185,11 +202,14 @@ def _prove_arith(statement_id, n, timeout, mutant, started) -> ProofResult:
     enc = ARITH_ENCODINGS[statement_id]
     ctx = build_smt(statement_id, n, mutant)
     s = z3.Solver()
-    if timeout is not None:
-        s.set("timeout", max(1, int(timeout * 1000)))
     s.add(ctx.constraints)
-    answer = s.check()
     stats = {"solver": f"z3 {z3.get_version_string()}", "variables": ctx.b.pool.top, "constraints": len(ctx.constraints)}
+    left = _remaining(timeout, started, on_built)
+    if left is not None:
+        if left <= 0:
+            return _out_of_time(statement_id, n, mutant, timeout, started, stats)
+        s.set("timeout", max(1, int(left * 1000)))
+    answer = s.check()
     seconds = time.perf_counter() - started
     if answer == z3.unknown:
         return ProofResult(statement_id, n, "unknown", seconds, mutant, reason=f"z3: {s.reason_unknown()} (limit {timeout} s)", stats=stats)
@@ -209,8 +229,12 @@ def _prove_arith(statement_id, n, timeout, mutant, started) -> ProofResult:
 
 
 def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool = False, solver: str = SOLVER,
-          method: str | None = None) -> ProofResult:
+          method: str | None = None, on_built=None) -> ProofResult:
     """Decide ``statement_id`` (or its mutant) for all connected games on ``n`` vertices.
+
+    ``timeout`` (seconds) covers building the encoding and the solver; the solver gets
+    what building left.  ``on_built()`` is called once the encoding is built (the CLI
+    uses it to stop a build that overruns the budget, see :mod:`verify.cli.prove`).
 
     ``method`` picks between the encodings of a statement that has two: for TSD.T8,
     ``"sat"`` (CNF with totalizers, the default) or ``"smt"`` (z3 over integer sums).
@@ -228,11 +252,11 @@ def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool
     started = time.perf_counter()
     fam = family(statement_id, n, mutant)
     if fam == "sets":
-        return _prove_sets(statement_id, n, timeout, mutant, solver, started)
+        return _prove_sets(statement_id, n, timeout, mutant, solver, started, on_built)
     if fam == "arith":
         if statement_id == "TSD.T8" and method in (None, "sat"):
-            return _prove_card(statement_id, n, timeout, mutant, solver, started)
-        return _prove_arith(statement_id, n, timeout, mutant, started)
+            return _prove_card(statement_id, n, timeout, mutant, solver, started, on_built)
+        return _prove_arith(statement_id, n, timeout, mutant, started, on_built)
     cnf, pool, cases = encode(statement_id, n, mutant=mutant)
     stats = {"solver": solver, "variables": pool.top, "clauses": len(cnf.clauses), "cases": [c.name for c in cases]}
 
@@ -243,4 +267,4 @@ def prove(statement_id: str, n: int, timeout: float | None = 600.0, mutant: bool
         return {"edges": [list(e) for e in game.edges()], "terminals": [0, 1], "case": case.name, "roles": case.role,
                 "item": list(case.item), "path": _path(true, pool, n), "recheck": check}
 
-    return _run_cnf(statement_id, n, cnf.clauses, stats, timeout, mutant, solver, started, witness)
+    return _run_cnf(statement_id, n, cnf.clauses, stats, timeout, mutant, solver, started, witness, on_built)

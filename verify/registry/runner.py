@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, StatementError
 from ..game import Game
 from .domain import GAMES, Domain
 from .statement import Result, Statement, Tally
@@ -35,6 +35,8 @@ __all__ = [
     "emit_counterexample",
     "safe_name",
     "COUNTEREXAMPLES",
+    "default_root",
+    "describe_instance",
     "check_games",
     "run_levels",
     "failure_key",
@@ -48,16 +50,44 @@ __all__ = [
 COUNTEREXAMPLES = Path(__file__).resolve().parents[2] / "counterexamples"
 
 
+def describe_instance(inst) -> str:
+    """An instance as the user can reproduce it: graph6 and terminals for a game.
+
+    >>> describe_instance(Game.from_edges("0-2,2-1", terminals=(0, 1)))
+    "graph6 'BW', terminals [0, 1]"
+    """
+    if isinstance(inst, Game):
+        try:
+            return f"graph6 {inst.to_graph6()!r}, terminals {list(inst.terminals)}"
+        except Exception:  # labels that graph6 cannot carry
+            return f"edges {inst.edges()}, terminals {list(inst.terminals)}"
+    text = repr(inst)
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
 def evaluate(st: Statement, game: Game) -> tuple[int, dict | None]:
-    """(hypothesis-true count, failure details or None) of one game."""
-    out = st.check(game)
+    """(hypothesis-true count, failure details or None) of one game.
+
+    A check that raises, or returns anything but None, a bool or a
+    :class:`~verify.registry.statement.Tally`, gives a
+    :class:`~verify.errors.StatementError` naming the statement and the game.
+    """
+    try:
+        out = st.check(game)
+    except (KeyboardInterrupt, StatementError):
+        raise
+    except Exception as exc:
+        raise StatementError(f"{st.id} raised {type(exc).__name__} ({exc}) on {describe_instance(game)}.") from exc
     if out is None:
         return 0, None
     if isinstance(out, Tally):
         return out.hypothesis, out.failure
     if isinstance(out, bool):
         return 1, (None if out else {"failed": True})
-    raise TypeError(f"check of {st.id} returned {type(out).__name__}; expected None, bool or Tally")
+    shown = repr(out)
+    shown = shown if len(shown) <= 40 else shown[:40] + "..."
+    raise StatementError(f"{st.id} returned {type(out).__name__} {shown} on {describe_instance(game)}; "
+                         "a check returns None, a bool or a Tally.")
 
 
 def safe_name(g6: str) -> str:
@@ -252,9 +282,25 @@ def run_table(st: Statement, min_n: int, max_n: int, progress: bool = False, job
     return res
 
 
+def default_root(st: Statement) -> Path:
+    """Where a statement's counterexamples go when no folder is given.
+
+    A paper statement's go to the checkout's ``counterexamples/`` (:data:`COUNTEREXAMPLES`)
+    when the package runs from a checkout; a user statement's (``hunt``), and every
+    statement's when the package is installed, go to ``counterexamples/`` under the
+    current working directory — never into the installed package's folder.
+    """
+    if not st.user and (COUNTEREXAMPLES.parent / "pyproject.toml").is_file():
+        return COUNTEREXAMPLES
+    return Path.cwd() / "counterexamples"
+
+
 def emit_counterexample(st: Statement, game: Game, witness: dict, root: Path | None = None) -> str:
-    """Write ``<root>/<ID>/<graph6>.json`` and ``.png``; return the JSON path."""
-    root = COUNTEREXAMPLES if root is None else root
+    """Write ``<root>/<ID>/<graph6>.json`` and ``.png``; return the JSON path.
+
+    ``root`` defaults to :func:`default_root` of the statement."""
+    if root is None:
+        root = default_root(st)
     folder = root / st.id
     folder.mkdir(parents=True, exist_ok=True)
     stem = st.domain.stem(witness)

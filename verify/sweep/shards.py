@@ -104,12 +104,25 @@ def load_statement(statement_id: str, source: str | None = None) -> Statement:
     return REGISTRY[statement_id]
 
 
+TICK = None
+"""When set (by :func:`verify.sweep.sweep` for an in-process run with a progress bar),
+called once per instance checked by :func:`run_shard` in this process."""
+
+
+def _ticking(instances):
+    tick = TICK
+    for inst in instances:
+        yield inst
+        tick()
+
+
 def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str | None = None) -> ShardResult:
     """Check one statement on the games of one geng shard; see the module docstring."""
     start = time.perf_counter()
     st = load_statement(statement_id, source)
     out = ShardResult(statement_id, n, res, mod)
-    out.instances, out.hypothesis, keyed = check_games(st, st.domain.instances(n, res=res, mod=mod))
+    instances = st.domain.instances(n, res=res, mod=mod)
+    out.instances, out.hypothesis, keyed = check_games(st, instances if TICK is None else _ticking(instances))
     if keyed:
         out.failures = sorted(k for k, _ in keyed)
         _, out.witness = smallest_witness(st, keyed)

@@ -152,11 +152,18 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            problems = [r[0] for r in self.db.execute("PRAGMA quick_check(1)")]
+            if problems != ["ok"]:
+                self.db.close()
+                lines = [x.strip() for p in problems for x in p.splitlines() if x.strip() and not x.startswith("***")]
+                raise InputError(f"The results store {self.path} is damaged ({(lines or ['integrity check failed'])[0]}); "
+                                 "move it away, or give another --store.")
             if version == 0:
                 self.db.executescript(SCHEMA)
                 self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
-            raise InputError(f"{self.path} is not a results store ({exc}).") from None
+            raise InputError(f"{self.path} is not a results store, or is damaged ({exc}); move it away, or give "
+                             "another --store.") from None
         if version > SCHEMA_VERSION:
             raise InputError(f"{self.path} was written by a newer shannon-verify (store version {version}).")
         self.session = 1

@@ -27,6 +27,7 @@ from ..registry.domain import GAMES, Domain
 from ..registry.runner import run_levels, run_table, witness_game, witness_key
 from ..registry.statement import Result, Statement
 from .backends import Backend, Serial
+from . import shards
 from .shards import ShardResult, default_mod, run_shard, shards_of
 from .store import Store
 
@@ -116,11 +117,17 @@ def sweep(
         done = store.finished_shards(run_id, st.id, n, m) if store is not None else {}
         results = list(done.values())
         todo = [sh for sh in shards_of(st.id, n, m, source) if sh.res not in done]
-        bar = None
+        bar = games = None
         if progress:
             from tqdm import tqdm
 
-            bar = tqdm(total=m, initial=len(done), desc=f"{st.id} n={n}", unit=" shards", leave=False, file=sys.stderr, mininterval=0.5)
+            # disable=None: drawn only when standard error is a terminal, never on stdout
+            bar = tqdm(total=m, initial=len(done), desc=f"{st.id} n={n}", unit=" shards", leave=False, file=sys.stderr,
+                       mininterval=0.5, disable=None)
+            if isinstance(backend, Serial) and todo:  # shards run here: count the instances too
+                games = tqdm(desc=f"{st.id} n={n} {st.domain.name}", unit="", leave=False, file=sys.stderr,
+                             mininterval=0.5, disable=None, position=1)
+                shards.TICK = games.update
         try:
             for r in backend.run(run_shard, todo):
                 if store is not None:
@@ -129,8 +136,10 @@ def sweep(
                 if bar is not None:
                     bar.update()
         finally:
-            if bar is not None:
-                bar.close()
+            shards.TICK = None
+            for b in (games, bar):
+                if b is not None:
+                    b.close()
         return merge(results, st.domain)
 
     lo = st.min_n if min_n is None else min_n
