@@ -4,7 +4,7 @@
   (terminal-pair orbits of every graph), minimal weak links, S-irreducible ones.  The
   paper's "sieved graphs" column depends on its sieve (§3.1, not implemented here); the
   number of graphs with at least one candidate pair of :func:`.search.candidate_pairs`
-  (our five elementary conditions) is shown beside it as an extra column, never compared.
+  (our five elementary conditions) is computed as column ``candidates`` (``--json``), never compared.
 * ``LNK.TAB2`` / ``LNK.TAB3`` — minimal weak / strong links per weight w, keyed here by
   size n = w + 2 (the table framework needs rows n ≥ 1): count, p_min (over links whose
   borders are disjoint and terminals non-adjacent — eq. (1) is stated only for those; "-"
@@ -98,7 +98,8 @@ def count_graphs_games(n: int) -> tuple[int, int, int]:
 def _tab1_row(n: int, **kw) -> TableRow:
     start = time.perf_counter()
     if n < 2:
-        return TableRow(n, {"connected": 1, "games": 0, "minimal": 0, "s_irr": 0, "candidates": 0}, graphs=1)
+        return TableRow(n, {"connected": 1, "games": 0, "minimal": 0, "s_irr": 0, "candidates": 0}, graphs=1,
+                        method="geng + pynauty orbits; minimal weak links by the pruned search")
     graphs, games, cand = count_graphs_games(n)
     links = minimal_links(n)
     cols = {
@@ -123,7 +124,6 @@ TAB1 = Table(
     "R1",
     _tab1_row,
     safe_max_n=9,
-    alternatives={"minimal links": {"graphs with a candidate pair (ours, not the paper's sieve)": "candidates"}},
 )
 
 
