@@ -108,3 +108,23 @@ def test_search_mutant_dropping_pendant_terminals_loses_links(monkeypatch):
     mutant = [l.key for l in S.search(7, method="pruned")]
     plain = [l.key for l in S.search(7, method="plain")]
     assert mutant != plain and set(mutant) < set(plain)
+
+
+def test_sieve_with_constraint_10_loses_the_fig2_link():
+    """Condition 1 with (10) applied strictly (no exception) rejects the graph of Fig. 2."""
+    from verify.papers.lnk import sieve as SV
+
+    def c01_strict(g):
+        d = sorted(g.deg)
+        return SV.c01_degrees(g) and not (g.n > 7 and d[0] + d[-1] > g.n - 3)
+
+    conds = (c01_strict,) + SV.CONDITIONS[1:]
+
+    @statement("MUT.SIEVE10", kind="thm", max_n=9, domain=WEAK_LINKS, register=False)
+    def sieve10(link):
+        return not SV.link_rejections(link, conds)
+
+    r = run_statement(sieve10, max_n=9, emit=False)
+    assert r.verdict == "fails"
+    w = r.witness
+    assert [w["n"], w["m"], w["graph6"], w["terminals"]] == _key(FIXTURES["FIG2"])

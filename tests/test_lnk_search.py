@@ -132,3 +132,22 @@ def test_cli_links_bad_n(capsys, n):
     assert main(["links", "--n", n]) == 2
     err = capsys.readouterr().err
     assert "--n must be between 2 and 10" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("n", range(3, 9))
+def test_sieved_search_equals_pruned(n):
+    """The paper's method (sieve of §3.1, then the surviving pairs) finds the same links."""
+    assert keys(search(n, method="sieved")) == keys(minimal_links(n))
+
+
+@pytest.mark.deep
+def test_sieved_search_equals_pruned_n9():
+    assert keys(search(9, method="sieved")) == keys(minimal_links(9))
+
+
+def test_sieve_counts_small():
+    from verify.papers.lnk.sieve import sieve_counts
+
+    c = sieve_counts(7)
+    assert c["graphs"] == 853 and c["kept"] + sum(c["rejected"].values()) == 853
+    assert c["kept"] >= len({l.graph6 for l in minimal_links(7)})

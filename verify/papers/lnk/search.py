@@ -16,6 +16,10 @@ bitmask adjacency straight from graph6 and games are solved by
 ``plain``
     every pair of every graph, solved; minimality by deleting each edge in turn and
     solving again.  Nothing is assumed.
+``sieved`` (weak links only)
+    only the graphs kept by the fourteen conditions of §3.1 (:mod:`.sieve`) and their
+    surviving candidate pairs — the paper's method; it rests on the paper's theorems,
+    so it is only ever compared with the other two, never used to check them;
 ``pruned``
     the same, after rejecting terminal pairs by five conditions, each a consequence of
     the colouring view of the game (the winner of a complete colouring is whether the
@@ -348,9 +352,14 @@ def search(n: int, *, strong: bool = False, method: str = "pruned", progress: bo
     """
     if not 2 <= n <= SEARCH_MAX_N:
         raise InputError(f"The link search supports 2 ≤ n ≤ {SEARCH_MAX_N}; got n = {n}.")
-    if method not in ("plain", "pruned"):
-        raise InputError(f"Unknown search method {method!r}; choose plain or pruned.")
+    if method not in ("plain", "pruned", "sieved"):
+        raise InputError(f"Unknown search method {method!r}; choose plain, pruned or sieved.")
+    if method == "sieved" and strong:
+        raise InputError("The sieve of §3.1 is for weak links; use plain or pruned for strong links.")
     pruned = method == "pruned" and n >= (5 if strong else 4)
+    sieved = method == "sieved"
+    if sieved:
+        from .sieve import sieve_pairs
     start = time.perf_counter()
     solver = FastSolver()
     graphs = games = solved = 0
@@ -364,7 +373,10 @@ def search(n: int, *, strong: bool = False, method: str = "pruned", progress: bo
     for line in lines:
         graphs += 1
         _, adj = parse_graph6_masks(line)
-        pairs = candidate_pairs(n, adj, strong) if pruned else all_pairs
+        if sieved:
+            pairs = sieve_pairs(n, adj)[0] or []
+        else:
+            pairs = candidate_pairs(n, adj, strong) if pruned else all_pairs
         reps = pair_orbits(n, adj, pairs)
         games += len(reps)
         for s, t in reps:
@@ -376,7 +388,7 @@ def search(n: int, *, strong: bool = False, method: str = "pruned", progress: bo
                 found[link.key] = link
         if len(solver.table) > 3_000_000:
             solver.table.clear()
-    STATS[(n, "strong" if strong else "weak", "pruned" if pruned else "plain")] = {
+    STATS[(n, "strong" if strong else "weak", "sieved" if sieved else "pruned" if pruned else "plain")] = {
         "graphs": graphs,
         "games": games,
         "links": len(found),

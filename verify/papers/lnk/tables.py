@@ -4,7 +4,9 @@
   (terminal-pair orbits of every graph), minimal weak links, S-irreducible ones.  The
   paper's "sieved graphs" column depends on its sieve (§3.1, not implemented here); the
   number of graphs with at least one candidate pair of :func:`.search.candidate_pairs`
-  (our five elementary conditions) is computed as column ``candidates`` (``--json``), never compared.
+  (our five elementary conditions) and the number kept by our implementation of the
+  sieve (:mod:`.sieve`) are computed as columns ``candidates`` and ``sieved`` (``--json``),
+  never compared (the paper's sieve column depends on its implementation).
 * ``LNK.TAB2`` / ``LNK.TAB3`` — minimal weak / strong links per weight w, keyed here by
   size n = w + 2 (the table framework needs rows n ≥ 1): count, p_min (over links whose
   borders are disjoint and terminals non-adjacent — eq. (1) is stated only for those; "-"
@@ -76,15 +78,17 @@ def _tab3_row(n: int, **kw) -> TableRow:
     return _tab23_row(n, True)
 
 
-def count_graphs_games(n: int) -> tuple[int, int, int]:
-    """(connected graphs, games up to isomorphism, graphs with a candidate weak pair) on n vertices.
+def count_graphs_games(n: int) -> tuple[int, int, int, int]:
+    """(connected graphs, games up to isomorphism, graphs with a candidate weak pair, graphs
+    kept by the sieve of §3.1) on n vertices.
 
-    >>> count_graphs_games(4)
-    (6, 16, 0)
+    >>> count_graphs_games(5)
+    (21, 98, 1, 1)
     """
     from ...graphs import geng_lines
+    from .sieve import sieve_graph
 
-    graphs = games = cand = 0
+    graphs = games = cand = sieved = 0
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     for line in geng_lines(n):
         graphs += 1
@@ -92,15 +96,16 @@ def count_graphs_games(n: int) -> tuple[int, int, int]:
         games += len(pair_orbits(n, adj, pairs))
         if n >= 4 and candidate_pairs(n, adj):
             cand += 1
-    return graphs, games, cand
+        sieved += sieve_graph(n, adj)[0]
+    return graphs, games, cand, sieved
 
 
 def _tab1_row(n: int, **kw) -> TableRow:
     start = time.perf_counter()
     if n < 2:
-        return TableRow(n, {"connected": 1, "games": 0, "minimal": 0, "s_irr": 0, "candidates": 0}, graphs=1,
+        return TableRow(n, {"connected": 1, "games": 0, "minimal": 0, "s_irr": 0, "candidates": 0, "sieved": 0}, graphs=1,
                         method="geng + pynauty orbits; minimal weak links by the pruned search")
-    graphs, games, cand = count_graphs_games(n)
+    graphs, games, cand, sieved = count_graphs_games(n)
     links = minimal_links(n)
     cols = {
         "connected": graphs,
@@ -108,6 +113,7 @@ def _tab1_row(n: int, **kw) -> TableRow:
         "minimal": len(links),
         "s_irr": sum(not s_reducible(l.game) for l in links),
         "candidates": cand if n >= 4 else graphs,
+        "sieved": sieved,
     }
     return TableRow(n, cols, graphs=graphs, seconds=time.perf_counter() - start,
                     method="geng + pynauty orbits; minimal weak links by the pruned search")
