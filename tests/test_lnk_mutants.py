@@ -80,7 +80,8 @@ def test_deg10_without_exception_is_refuted():
         return None if "(10)" not in c else c["(10)"]
 
     r = run_statement(deg10, max_n=9, emit=False)
-    assert r.verdict == "fails" and r.witness["n"] == 9
+    w = r.witness
+    assert r.verdict == "fails" and [w["n"], w["m"], w["graph6"], w["terminals"]] == _key(FIXTURES["FIG2"])
 
 
 def test_no_weak_link_of_even_weight_is_refuted_only_beyond_reach():

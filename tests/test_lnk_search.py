@@ -151,3 +151,9 @@ def test_sieve_counts_small():
     c = sieve_counts(7)
     assert c["graphs"] == 853 and c["kept"] + sum(c["rejected"].values()) == 853
     assert c["kept"] >= len({l.graph6 for l in minimal_links(7)})
+
+
+def test_cli_links_gallery(tmp_path, capsys):
+    out = tmp_path / "w5.png"
+    assert main(["links", "--n", "7", "--gallery", str(out)]) == 0
+    assert out.stat().st_size > 0

@@ -4,7 +4,8 @@ Runs the exhaustive search of :mod:`verify.papers.lnk.search` over every connect
 graph on ``n`` vertices (geng) and every terminal pair up to isomorphism and prints
 each minimal link: one JSON object per line with ``--json`` (graph6 and terminals in
 nauty's canonical labelling, weight, p, d_s, d_t, d_max, m, edges, pivots,
-articulation vertices, S-/P-/T-reducibility), else one line per link.  ``--minimax``
+articulation vertices, S-/P-/T-reducibility), else one line per link; ``--gallery
+PNG`` draws them all (terminals as squares, pivots orange, as in the paper's figures).  ``--minimax``
 re-checks every link with plain minimax and fails (exit 1) on any disagreement.
 
 References
@@ -37,6 +38,7 @@ def register(sub) -> None:
                    help="pruned (five elementary conditions first, default) or plain (every game solved)")
     p.add_argument("--minimax", action="store_true", help="re-check every link with plain minimax")
     p.add_argument("--json", action="store_true", help="one JSON object per link and line")
+    p.add_argument("--gallery", metavar="PNG", help="also draw every link (terminals squares, pivots orange) into PNG")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
 
@@ -63,6 +65,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"{row['graph6']:<12} t={row['terminals']} w={row['weight']} p={row['p']} d_s={row['d_s']} "
                   f"d_t={row['d_t']} d_max={row['d_max']} m={row['m']} pivots={row['pivots']} "
                   f"art={row['articulation']} reducible={red}" + (f" minimax={row['minimax']}" if args.minimax else ""))
+    if args.gallery:
+        from ..papers.lnk.gallery import draw_gallery
+
+        draw_gallery(links, args.gallery, title=f"minimal {'strong' if args.strong else 'weak'} links, n = {args.n}")
     if not args.json:
         stats = next(v for k, v in STATS.items() if k[0] == args.n and k[1] == ("strong" if args.strong else "weak"))
         print(f"{len(links)} minimal {'strong' if args.strong else 'weak'} links on {args.n} vertices "
