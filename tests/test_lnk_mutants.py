@@ -129,3 +129,37 @@ def test_sieve_with_constraint_10_loses_the_fig2_link():
     assert r.verdict == "fails"
     w = r.witness
     assert [w["n"], w["m"], w["graph6"], w["terminals"]] == _key(FIXTURES["FIG2"])
+
+
+def test_t6_with_roles_swapped_is_refuted():
+    """Theorem 6 mutated: short the degree-2 vertex b of the short-cut and cut a."""
+    from verify.papers.lnk.reduce import short_cuts
+    from verify.papers.lnk.statements import _kind
+
+    @statement("MUT.T6", kind="thm", max_n=7, register=False)
+    def t6_swapped(game):
+        cuts = short_cuts(game)
+        if not cuts:
+            return None
+        kind = _kind(game)
+        return all(_kind(game.short(b).delete(a)) == kind for a, b in cuts if kind == "strong") if kind == "strong" else None
+
+    r = run_statement(t6_swapped, max_n=7, emit=False)
+    assert r.verdict == "fails"
+
+
+def test_t5_with_bridge_deleted_instead_of_reduced_is_refuted():
+    """Theorem 5 mutated: delete the bridge (no edge xy added) instead of reducing it."""
+    from verify.papers.lnk.reduce import bridges
+    from verify.papers.lnk.statements import _is_minimal_weak
+
+    @statement("MUT.T5", kind="thm", max_n=7, register=False)
+    def t5_deleted(game):
+        bs = bridges(game)
+        if not bs:
+            return None
+        a, b, x, y = bs[0]
+        return _is_minimal_weak(game) == _is_minimal_weak(game.delete([a, b]))
+
+    r = run_statement(t5_deleted, max_n=7, emit=False)
+    assert r.verdict == "fails" and r.witness["n"] == 5
