@@ -157,3 +157,8 @@ def test_cli_links_gallery(tmp_path, capsys):
     out = tmp_path / "w5.png"
     assert main(["links", "--n", "7", "--gallery", str(out)]) == 0
     assert out.stat().st_size > 0
+
+
+def test_search_shards_partition_the_links():
+    parts = [keys(search(7, res=r, mod=3)) for r in range(3)]
+    assert sorted(k for p in parts for k in p) == keys(minimal_links(7))

@@ -341,11 +341,13 @@ def link_from_game(game: Game, kind: str | None = None, solver: FastSolver | Non
     return Link(cg, kind, piv, g6)
 
 
-def search(n: int, *, strong: bool = False, method: str = "pruned", progress: bool = False) -> list[Link]:
+def search(n: int, *, strong: bool = False, method: str = "pruned", progress: bool = False, res: int = 0, mod: int = 1) -> list[Link]:
     """Every minimal weak (or strong) link on a connected ``n``-vertex graph, sorted.
 
     ``method`` is ``"plain"`` or ``"pruned"`` (for weak links with n ≥ 4 and strong
-    links with n ≥ 5; otherwise plain).  Counters go to ``STATS[(n, kind, method)]``.
+    links with n ≥ 5; otherwise plain), or ``"sieved"``.  Counters go to
+    ``STATS[(n, kind, method)]``.  With ``mod > 1`` only geng's shard ``res`` of ``mod``
+    is searched (the shards together hold every graph once).
 
     >>> [l.graph6 for l in search(5, method="plain")]
     ['DXo']
@@ -364,7 +366,7 @@ def search(n: int, *, strong: bool = False, method: str = "pruned", progress: bo
     solver = FastSolver()
     graphs = games = solved = 0
     found: dict[tuple, Link] = {}
-    lines = geng_lines(n)
+    lines = geng_lines(n, res=res, mod=mod)
     if progress:
         from tqdm import tqdm
 
