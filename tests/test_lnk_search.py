@@ -162,3 +162,11 @@ def test_cli_links_gallery(tmp_path, capsys):
 def test_search_shards_partition_the_links():
     parts = [keys(search(7, res=r, mod=3)) for r in range(3)]
     assert sorted(k for p in parts for k in p) == keys(minimal_links(7))
+
+
+def test_cli_sieve_counts_and_sieved_method(capsys):
+    assert main(["links", "--n", "7", "--sieve-counts"]) == 0
+    c = json.loads(capsys.readouterr().out)
+    assert c["graphs"] == 853 and c["kept"] == 10
+    assert main(["links", "--n", "7", "--method", "sieved", "--strong"]) == 2
+    assert "weak links" in capsys.readouterr().err

@@ -34,8 +34,11 @@ def register(sub) -> None:
     )
     p.add_argument("--n", type=int, required=True, help="number of vertices, terminals included (2..10)")
     p.add_argument("--strong", action="store_true", help="minimal strong links instead of weak ones")
-    p.add_argument("--method", choices=("pruned", "plain"), default="pruned",
-                   help="pruned (five elementary conditions first, default) or plain (every game solved)")
+    p.add_argument("--method", choices=("pruned", "plain", "sieved"), default="pruned",
+                   help="pruned (five elementary conditions first, default), plain (every game solved) or "
+                   "sieved (the paper's sieve of §3.1 first; weak links only)")
+    p.add_argument("--sieve-counts", action="store_true",
+                   help="print only the sieve of §3.1: graphs kept and rejections per condition (JSON)")
     p.add_argument("--minimax", action="store_true", help="re-check every link with plain minimax")
     p.add_argument("--json", action="store_true", help="one JSON object per link and line")
     p.add_argument("--gallery", metavar="PNG", help="also draw every link (terminals squares, pivots orange) into PNG")
@@ -49,6 +52,11 @@ def run(args: argparse.Namespace) -> int:
 
     if not 2 <= args.n <= SEARCH_MAX_N:
         raise InputError(f"--n must be between 2 and {SEARCH_MAX_N}; got {args.n}.")
+    if args.sieve_counts:
+        from ..papers.lnk.sieve import sieve_counts
+
+        print(json.dumps(sieve_counts(args.n)))
+        return 0
     progress = not args.no_progress and sys.stderr.isatty()
     links = search(args.n, strong=args.strong, method=args.method, progress=progress)
     bad = 0
