@@ -78,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
 
         draw_gallery(links, args.gallery, title=f"minimal {'strong' if args.strong else 'weak'} links, n = {args.n}")
     if not args.json:
-        stats = next(v for k, v in STATS.items() if k[0] == args.n and k[1] == ("strong" if args.strong else "weak"))
+        used = args.method if args.method != "pruned" or args.n >= (5 if args.strong else 4) else "plain"
+        stats = STATS[(args.n, "strong" if args.strong else "weak", used)]
         print(f"{len(links)} minimal {'strong' if args.strong else 'weak'} links on {args.n} vertices "
               f"({stats['graphs']} graphs, {stats['games']} games solved, {stats['seconds']} s)")
     return 1 if bad else 0
