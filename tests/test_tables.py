@@ -231,7 +231,7 @@ def test_cli_text_flags_mismatching_cells(capsys):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["TSD.TAB9"], "No table TSD.TAB9; known tables: TSD.TAB1."),
+        (["TSD.TAB9"], "No table TSD.TAB9; known tables: LNK.TAB1, LNK.TAB2, LNK.TAB3, TSD.TAB1."),
         (["TSD.TAB1", "--max-n", "12"], "Rows above n = 11 would take days; add --force to run them anyway."),
         (["TSD.TAB1", "--max-n", "40", "--force"], "--max-n must be at most 32."),
         (["TSD.TAB1", "--min-n", "5", "--max-n", "4"], "Need 1 ≤ --min-n ≤ --max-n; got 5 and 4."),
@@ -248,4 +248,4 @@ def test_get_table_unknown():
     from verify import InputError
 
     with pytest.raises(InputError):
-        get_table("LNK.TAB1")
+        get_table("LNK.TAB9")

@@ -14,11 +14,11 @@ import sys
 
 from .. import __version__
 from ..errors import ShannonVerifyError
-from . import check, dead, prove, report, results, solve, table
+from . import check, dead, links, prove, report, results, solve, table
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [dead, solve, check, table, report, results, prove]
+COMMANDS = [dead, solve, check, table, report, results, prove, links]
 
 
 def build_parser() -> argparse.ArgumentParser:

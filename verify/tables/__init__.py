@@ -12,7 +12,7 @@ References
 Examples
 --------
 >>> sorted(tables())
-['TSD.TAB1']
+['LNK.TAB1', 'LNK.TAB2', 'LNK.TAB3', 'TSD.TAB1']
 >>> get_table("TSD.TAB1").default_reading
 'R1'
 """
@@ -39,7 +39,7 @@ def get_table(table_id: str) -> Table:
     >>> get_table("TSD.TAB9")
     Traceback (most recent call last):
     ...
-    verify.errors.InputError: No table TSD.TAB9; known tables: TSD.TAB1.
+    verify.errors.InputError: No table TSD.TAB9; known tables: LNK.TAB1, LNK.TAB2, LNK.TAB3, TSD.TAB1.
     """
     known = tables()
     try:

@@ -1,33 +1,20 @@
 """LNK: Minimal and irreducible links in the Shannon game (A. M. Steane).
 
+==================  ===========================================================
+``search.py``       the exhaustive search for minimal weak and strong links
+                    (plain and pruned), the minimax re-check, derived strong links
+``reduce.py``       bridges, S-/P-/T-reducibility, transverse edges, surrounding pairs
+``domain.py``       the statements' domains: every minimal link found, per size
+``statements.py``   L1–L7, EQ1, T1–T6, DEG, DEF, ORRULE, C1–C3
+``named.py``        W1, W3, S2, W5A, W5B, W5X, SC1, FIG2 built from the text
+``facts.py``        LNK.NAMED and LNK.FACTS checks
+``sieve.py``        the fourteen sieve conditions of §3.1 and LNK.SIEVE
+``tables.py``       Tables 1–3 (``published.py`` holds the paper's numbers)
+==================  ===========================================================
+
 Statements register on import; ``PENDING`` names the catalogue ids not encoded yet.
 """
 
-PENDING: dict[str, str] = {
-    "LNK.DEF": "not encoded yet (issue 12)",
-    "LNK.NAMED": "not encoded yet (issue 12)",
-    "LNK.L1": "not encoded yet (issue 12)",
-    "LNK.L2": "not encoded yet (issue 12)",
-    "LNK.EQ1": "not encoded yet (issue 12)",
-    "LNK.T1": "not encoded yet (issue 12)",
-    "LNK.T2": "not encoded yet (issue 12)",
-    "LNK.T3": "not encoded yet (issue 12)",
-    "LNK.DEG": "not encoded yet (issue 12)",
-    "LNK.T4": "not encoded yet (issue 12)",
-    "LNK.T5": "not encoded yet (issue 12)",
-    "LNK.L3": "not encoded yet (issue 12)",
-    "LNK.L4": "not encoded yet (issue 12)",
-    "LNK.L5": "not encoded yet (issue 12)",
-    "LNK.L6": "not encoded yet (issue 12)",
-    "LNK.L7": "not encoded yet (issue 12)",
-    "LNK.SIEVE": "not encoded yet (issue 12)",
-    "LNK.T6": "not encoded yet (issue 12)",
-    "LNK.ORRULE": "not encoded yet (issue 12)",
-    "LNK.TAB1": "not encoded yet (issue 12)",
-    "LNK.TAB2": "not encoded yet (issue 12)",
-    "LNK.TAB3": "not encoded yet (issue 12)",
-    "LNK.FACTS": "not encoded yet (issue 12)",
-    "LNK.C1": "not encoded yet (issue 12)",
-    "LNK.C2": "not encoded yet (issue 12)",
-    "LNK.C3": "not encoded yet (issue 12)",
-}
+from . import facts, sieve, statements, tables  # noqa: F401  (registration happens on import)
+
+PENDING: dict[str, str] = {}

@@ -1,0 +1,129 @@
+"""Domains of the LNK statements: every minimal link the search reaches, not a sample.
+
+* :data:`WEAK_LINKS` / :data:`STRONG_LINKS` — one instance per minimal weak (strong)
+  link on a connected graph of ``n`` vertices (:func:`.search.minimal_links`),
+  ordered by ``(n, m, canonical graph6, canonical terminals)``;
+* :data:`WEAK_SETS` / :data:`STRONG_SETS` — one instance per size ``n``: the whole
+  list of minimal links of that size, for statements about counts and extremes
+  ("no minimal weak link of weight 4", "exactly one exception").
+
+>>> [WEAK_LINKS.key(l)[0] for l in WEAK_LINKS.instances(3)]
+[(3, 2, 'Bo', (1, 2))]
+>>> [len(s.links) for s in WEAK_SETS.instances(5)]
+[1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ...game import Game
+from ...registry import Domain
+from .search import Link, link_from_game, minimal_links
+
+__all__ = ["LinkDomain", "LinkSet", "LinkSetDomain", "WEAK_LINKS", "STRONG_LINKS", "WEAK_SETS", "STRONG_SETS"]
+
+
+class LinkDomain(Domain):
+    """Minimal weak (or strong) links of size ``n`` found by the search."""
+
+    order = "(n, m, canonical graph6, canonical terminals)"
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.name = f"minimal {kind} links"
+
+    def instances(self, n: int, res: int = 0, mod: int = 1) -> Iterator[Link]:
+        for i, link in enumerate(minimal_links(n, strong=self.kind == "strong")):
+            if i % mod == res:
+                yield link
+
+    def key(self, inst: Link) -> tuple[tuple, Link]:
+        return inst.key, inst
+
+    def witness(self, inst: Link, key: tuple) -> dict:
+        return {
+            "kind": inst.kind,
+            "graph6": inst.graph6,
+            "n": inst.n,
+            "m": inst.m,
+            "edges": [list(e) for e in inst.game.edges()],
+            "terminals": list(inst.terminals),
+            "pivots": list(inst.pivots),
+        }
+
+    def from_witness(self, witness: dict) -> Link:
+        g = Game(range(witness["n"]), [tuple(e) for e in witness["edges"]], tuple(witness["terminals"]))
+        return link_from_game(g, witness.get("kind", self.kind))
+
+    def witness_key(self, witness: dict) -> tuple:
+        return (witness["n"], witness["m"], witness["graph6"], tuple(witness["terminals"]))
+
+    def stem(self, witness: dict) -> str:
+        from ...registry.runner import safe_name
+
+        return safe_name(witness["graph6"]) + "_t" + "-".join(map(str, witness["terminals"]))
+
+    def describe(self, witness: dict) -> str:
+        return (f"minimal {witness.get('kind', self.kind)} link graph6 {witness['graph6']!r}, terminals "
+                f"{witness['terminals']}, edges {witness['edges']}, pivots {witness.get('pivots', [])}")
+
+    def draw(self, inst: Link, path: str, title: str, details: dict) -> None:
+        from ...draw import draw_game
+
+        draw_game(inst.game, path, highlight_vertices=list(inst.pivots), title=title)
+
+
+@dataclass(frozen=True)
+class LinkSet:
+    """All minimal links of one kind and size."""
+
+    n: int
+    kind: str
+    links: tuple
+
+    @property
+    def weight(self) -> int:
+        return self.n - 2
+
+
+class LinkSetDomain(Domain):
+    """One instance per size ``n``: the list of all minimal links of that size."""
+
+    order = "(n,)"
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.name = f"sets of minimal {kind} links"
+
+    def _make(self, n: int) -> LinkSet:
+        return LinkSet(n, self.kind, minimal_links(n, strong=self.kind == "strong"))
+
+    def instances(self, n: int, res: int = 0, mod: int = 1) -> Iterator[LinkSet]:
+        if res == 0:
+            yield self._make(n)
+
+    def key(self, inst: LinkSet) -> tuple[tuple, LinkSet]:
+        return (inst.n,), inst
+
+    def witness(self, inst: LinkSet, key: tuple) -> dict:
+        return {"n": inst.n, "kind": inst.kind, "weight": inst.weight, "links": [l.graph6 + f" t={list(l.terminals)}" for l in inst.links]}
+
+    def from_witness(self, witness: dict) -> LinkSet:
+        return self._make(witness["n"])
+
+    def witness_key(self, witness: dict) -> tuple:
+        return (witness["n"],)
+
+    def stem(self, witness: dict) -> str:
+        return f"{self.kind}_n{witness['n']}"
+
+    def describe(self, witness: dict) -> str:
+        return f"the {len(witness['links'])} minimal {self.kind} links on {witness['n']} vertices"
+
+
+WEAK_LINKS = LinkDomain("weak")
+STRONG_LINKS = LinkDomain("strong")
+WEAK_SETS = LinkSetDomain("weak")
+STRONG_SETS = LinkSetDomain("strong")

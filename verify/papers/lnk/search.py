@@ -1,0 +1,494 @@
+"""Exhaustive search for minimal weak and minimal strong links (LNK §2–§3).
+
+Definitions (LNK §2 [1]_, as in :mod:`verify.links`): a game (G, s, t) is a *strong
+link* when Short wins moving second, a *weak link* when Short wins moving first but
+not second.  A link is *minimal* when deleting any single edge weakens it: a minimal
+weak link stops being a Short first-player win, a minimal strong link stops being a
+Short second-player win.  The *weight* is the number of non-terminal vertices; the
+*borders* are B_s = Γ(s), B_t = Γ(t); the *centre* is every non-terminal vertex in
+neither border and ``p`` is its size (LNK §3, before eq. (1)).
+
+The search runs over every connected graph on ``n`` vertices (nauty's ``geng -c``)
+and every terminal pair up to automorphism (pynauty orbits).  Graphs are handled as
+bitmask adjacency straight from graph6 and games are solved by
+:class:`~verify.solve.fast.FastSolver` (its elementary speed-ups only).  Two searches:
+
+``plain``
+    every pair of every graph, solved; minimality by deleting each edge in turn and
+    solving again.  Nothing is assumed.
+``sieved`` (weak links only)
+    only the graphs kept by the fourteen conditions of §3.1 (:mod:`.sieve`) and their
+    surviving candidate pairs — the paper's method; it rests on the paper's theorems,
+    so it is only ever compared with the other two, never used to check them;
+``pruned``
+    the same, after rejecting terminal pairs by five conditions, each a consequence of
+    the colouring view of the game (the winner of a complete colouring is whether the
+    black vertices join s and t) that is proved in the docstring of
+    :func:`candidate_pairs`; no theorem of the paper under test is used.  The two
+    searches are compared on every ``n`` in ``tests/test_lnk_search.py``
+    (n ≤ 8 default, n = 9 deep).
+
+No geng degree or edge bounds are used (no bound is needed below n = 10, and a bound
+taken from Theorems 1–3 would be circular for the statements checked on the result).
+
+Every link found can be re-checked by plain minimax (:func:`minimax_discrepancies`),
+and for ``n ≤ 7`` the whole search can be redone by minimax (:func:`minimax_search`).
+
+References
+----------
+.. [1] A. M. Steane, "Minimal and irreducible links in the Shannon game", §2–§3.
+
+Examples
+--------
+>>> [len(minimal_links(n)) for n in range(2, 8)]
+[0, 1, 0, 1, 0, 5]
+>>> [len(minimal_links(n, strong=True)) for n in range(2, 7)]
+[1, 0, 1, 0, 2]
+>>> w1 = minimal_links(3)[0]
+>>> w1.weight, w1.p, w1.pivots, w1.graph6
+(1, 0, (0,), 'Bo')
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ...errors import InputError
+from ...game import Game, bits, popcount
+from ...graphs import canonical_game, geng_lines
+from ...game import short_adjacency as _short
+from ...solve.fast import FastSolver
+
+__all__ = [
+    "Link",
+    "parse_graph6_masks",
+    "pair_orbits",
+    "candidate_pairs",
+    "search",
+    "minimal_links",
+    "link_from_game",
+    "derived_strong_links",
+    "minimax_discrepancies",
+    "minimax_search",
+    "SEARCH_MAX_N",
+    "STATS",
+]
+
+SEARCH_MAX_N = 10  # refuse beyond this (n = 10 is 11.7 M graphs: hours in Python)
+STATS: dict[tuple, dict] = {}  # (n, kind, method) -> counters of the last run
+
+
+# --------------------------------------------------------------------- graph6
+def parse_graph6_masks(line: str) -> tuple[int, tuple[int, ...]]:
+    """``(n, adjacency bitmasks)`` of a graph6 line (n ≤ 62), without networkx.
+
+    >>> parse_graph6_masks("BW")
+    (3, (4, 4, 3))
+    """
+    data = line.strip().encode()
+    n = data[0] - 63
+    if not 0 <= n <= 62:
+        raise InputError(f"graph6 {line!r}: only graphs with up to 62 vertices are supported.")
+    adj = [0] * n
+    bitstream = 0
+    nbits = 0
+    k = 0
+    for j in range(1, n):
+        for i in range(j):
+            if nbits == 0:
+                k += 1
+                bitstream = data[k] - 63
+                nbits = 6
+            nbits -= 1
+            if bitstream >> nbits & 1:
+                adj[i] |= 1 << j
+                adj[j] |= 1 << i
+    return n, tuple(adj)
+
+
+def pair_orbits(n: int, adj: tuple[int, ...], pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """One representative (the smallest) of each Aut(G)-orbit meeting ``pairs``.
+
+    ``pairs`` must be a union of orbits (a set defined by graph invariants is).
+
+    >>> pair_orbits(4, (2, 5, 10, 4), [(0, 2), (1, 3), (0, 3)])
+    [(0, 2), (0, 3)]
+    """
+    if not pairs:
+        return []
+    import pynauty
+
+    pg = pynauty.Graph(n, adjacency_dict={i: list(bits(adj[i])) for i in range(n)})
+    gens = pynauty.autgrp(pg)[0]
+    parent = {p: p for p in pairs}
+
+    def find(p):
+        while parent[p] != p:
+            parent[p] = parent[parent[p]]
+            p = parent[p]
+        return p
+
+    for perm in gens:
+        for i, j in pairs:
+            a, b = perm[i], perm[j]
+            q = (a, b) if a < b else (b, a)
+            ra, rb = find((i, j)), find(q)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+    return sorted({find(p) for p in pairs})
+
+
+def candidate_pairs(n: int, adj: tuple[int, ...], strong: bool = False) -> list[tuple[int, int]]:
+    """Terminal pairs that can carry a minimal weak (or strong) link, for n ≥ 4 (n ≥ 5).
+
+    A pair ``(s, t)`` is rejected when
+
+    1. ``s ~ t`` — then the game is a strong link, so not weak; and not a *minimal*
+       strong link either when n ≥ 3, since deleting any other edge keeps ``s ~ t``;
+    2. (weak) ``s`` and ``t`` have a common neighbour ``c`` — then Short wins moving
+       first at ``c``, in ``G`` and in ``G − e`` for any edge ``e ∉ {sc, ct}`` (one
+       exists: a connected graph on n ≥ 4 vertices has ≥ 3 edges), so ``G`` is not
+       minimal; (strong) they have two common neighbours ``c, c'`` — then the 4-cycle
+       ``s c t c'`` is a strong link inside ``G`` and for n ≥ 5 some edge lies outside
+       it, so ``G`` is not a minimal strong link;
+    3. some non-terminal vertex ``v`` has degree 1 — no s–t path passes through
+       ``v``, so in every complete colouring the winner is the same with or without
+       its edge; the outcome of the game (with either player first) is a function of
+       the colouring → winner map, so deleting the edge changes nothing;
+    4. two neighbours ``u, v`` of one terminal ``s`` are adjacent — a black s–t path
+       using ``uv`` can be shortened to one that does not (jump from ``s`` straight
+       to whichever of ``u, v`` it visits last), so again every colouring has the
+       same winner without ``uv``;
+    5. both terminals have degree 1 — with ``Γ(s) = {a}``, ``Γ(t) = {b}``, ``a ≠ b``
+       (by 2; for a strong link ``a = b`` is a cut vertex), Cut answers Short's first
+       move by cutting whichever of ``a, b`` is still free (or cuts one of them first),
+       so Short wins neither first nor second.
+
+    The proofs use only the rules of the game, not the paper's theorems.
+
+    W3 (s = 0 pendant at 2, 2 bridged to t = 1 through 3 and 4):
+
+    >>> candidate_pairs(5, (0b00100, 0b11000, 0b11001, 0b00110, 0b00110))
+    [(0, 1)]
+    """
+    pendant = [v for v in range(n) if popcount(adj[v]) == 1]
+    if len(pendant) > 2:
+        return []
+    border_ok = [not any(adj[u] & adj[v] for u in bits(adj[v])) for v in range(n)]
+    out = []
+    for s in range(n):
+        if not border_ok[s]:
+            continue
+        for t in range(s + 1, n):
+            if adj[s] >> t & 1 or not border_ok[t]:
+                continue
+            common = adj[s] & adj[t]
+            if (common & (common - 1)) if strong else common:
+                continue
+            if any(v != s and v != t for v in pendant):
+                continue
+            if len(pendant) == 2:  # both pendants are the terminals
+                continue
+            out.append((s, t))
+    return out
+
+
+# ----------------------------------------------------------------------- links
+@dataclass(frozen=True)
+class Link:
+    """A link found by the search: its canonical game, kind and pivots.
+
+    The game is in nauty's canonical labelling with the terminals as their own colour
+    class (:func:`verify.graphs.canonical_game`), so ``(n, m, graph6, terminals)`` is
+    a total order on links up to isomorphism.
+    """
+
+    game: Game
+    kind: str  # "weak" or "strong"
+    pivots: tuple = ()
+    graph6: str = ""
+
+    @property
+    def n(self) -> int:
+        return self.game.n
+
+    @property
+    def m(self) -> int:
+        return self.game.m
+
+    @property
+    def weight(self) -> int:
+        return self.game.n - 2
+
+    @property
+    def terminals(self) -> tuple:
+        return self.game.terminals
+
+    @property
+    def key(self) -> tuple:
+        return (self.n, self.m, self.graph6, tuple(self.terminals))
+
+    @cached_property
+    def borders(self) -> tuple[frozenset, frozenset]:
+        s, t = self.terminals
+        return frozenset(self.game.neighbours(s)), frozenset(self.game.neighbours(t))
+
+    @property
+    def d_s(self) -> int:
+        return self.game.degree(self.terminals[0])
+
+    @property
+    def d_t(self) -> int:
+        return self.game.degree(self.terminals[1])
+
+    @property
+    def d_max(self) -> int:
+        return max((self.game.degree(v) for v in self.game.vertices), default=0)
+
+    @cached_property
+    def centre(self) -> frozenset:
+        bs, bt = self.borders
+        return frozenset(v for v in self.game.nonterminals() if v not in bs and v not in bt)
+
+    @property
+    def p(self) -> int:
+        """Size of the centre (the paper's ``p``)."""
+        return len(self.centre)
+
+    @cached_property
+    def articulation(self) -> tuple:
+        from ...concepts import articulation_vertices
+
+        return tuple(sorted(articulation_vertices(self.game)))
+
+    def to_json(self) -> dict:
+        bs, bt = self.borders
+        return {
+            "kind": self.kind,
+            "graph6": self.graph6,
+            "n": self.n,
+            "terminals": list(self.terminals),
+            "weight": self.weight,
+            "p": self.p,
+            "d_s": self.d_s,
+            "d_t": self.d_t,
+            "d_max": self.d_max,
+            "m": self.m,
+            "edges": [list(e) for e in self.game.edges()],
+            "pivots": list(self.pivots),
+            "articulation": list(self.articulation),
+            "borders": [sorted(bs), sorted(bt)],
+        }
+
+
+def _sw(solver: FastSolver, adj, t1: int, t2: int, short_first: bool) -> bool:
+    free = ((1 << len(adj)) - 1) & ~((1 << t1) | (1 << t2))
+    return solver._solve(tuple(adj), free, t1, t2, short_first)
+
+
+def _without(adj, i: int, j: int) -> tuple:
+    out = list(adj)
+    out[i] &= ~(1 << j)
+    out[j] &= ~(1 << i)
+    return tuple(out)
+
+
+def _edges(adj) -> list[tuple[int, int]]:
+    return [(i, j) for i in range(len(adj)) for j in bits(adj[i] >> (i + 1) << (i + 1))]
+
+
+def classify_masks(solver: FastSolver, adj, s: int, t: int, strong: bool) -> str | None:
+    """``"weak"``/``"strong"`` when the game is a minimal link of that kind, else None.
+
+    Straight from the definitions: the link type by solving with each player first,
+    minimality by deleting every edge in turn (triangle edges first, an ordering only).
+    """
+    if strong:
+        if not _sw(solver, adj, s, t, False):
+            return None
+        for i, j in _edges(adj):
+            if _sw(solver, _without(adj, i, j), s, t, False):
+                return None
+        return "strong"
+    if not _sw(solver, adj, s, t, True) or _sw(solver, adj, s, t, False):
+        return None
+    es = sorted(_edges(adj), key=lambda e: -popcount(adj[e[0]] & adj[e[1]]))
+    for i, j in es:
+        if _sw(solver, _without(adj, i, j), s, t, True):
+            return None
+    return "weak"
+
+
+def link_from_game(game: Game, kind: str | None = None, solver: FastSolver | None = None) -> Link:
+    """The :class:`Link` of a game (canonically relabelled), its kind and pivots solved.
+
+    ``kind`` is what the game is claimed to be; it is not re-checked here.
+
+    >>> link_from_game(Game.from_edges("0-2,2-1", terminals=(0, 1))).pivots
+    (0,)
+    """
+    solver = solver or FastSolver()
+    cg, g6 = canonical_game(game)
+    adj = cg.adjacency
+    s, t = cg.terminal_indices
+    if kind is None:
+        kind = "strong" if _sw(solver, adj, s, t, False) else "weak" if _sw(solver, adj, s, t, True) else "none"
+    piv: tuple = ()
+    if kind == "weak":
+        piv = tuple(v for v in range(cg.n) if v not in (s, t) and _sw(solver, _short(adj, v), s, t, False))
+    return Link(cg, kind, piv, g6)
+
+
+def search(n: int, *, strong: bool = False, method: str = "pruned", progress: bool = False, res: int = 0, mod: int = 1) -> list[Link]:
+    """Every minimal weak (or strong) link on a connected ``n``-vertex graph, sorted.
+
+    ``method`` is ``"plain"`` or ``"pruned"`` (for weak links with n ≥ 4 and strong
+    links with n ≥ 5; otherwise plain), or ``"sieved"``.  Counters go to
+    ``STATS[(n, kind, method)]``.  With ``mod > 1`` only geng's shard ``res`` of ``mod``
+    is searched (the shards together hold every graph once).
+
+    >>> [l.graph6 for l in search(5, method="plain")]
+    ['DXo']
+    """
+    if not 2 <= n <= SEARCH_MAX_N:
+        raise InputError(f"The link search supports 2 ≤ n ≤ {SEARCH_MAX_N}; got n = {n}.")
+    if method not in ("plain", "pruned", "sieved"):
+        raise InputError(f"Unknown search method {method!r}; choose plain, pruned or sieved.")
+    if method == "sieved" and strong:
+        raise InputError("The sieve of §3.1 is for weak links; use plain or pruned for strong links.")
+    pruned = method == "pruned" and n >= (5 if strong else 4)
+    sieved = method == "sieved"
+    if sieved:
+        from .sieve import sieve_pairs
+    start = time.perf_counter()
+    solver = FastSolver()
+    graphs = games = solved = 0
+    found: dict[tuple, Link] = {}
+    lines = geng_lines(n, res=res, mod=mod)
+    if progress:
+        from tqdm import tqdm
+
+        lines = tqdm(lines, desc=f"links n={n}", unit=" graphs", mininterval=1.0)
+    all_pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    for line in lines:
+        graphs += 1
+        _, adj = parse_graph6_masks(line)
+        if sieved:
+            pairs = sieve_pairs(n, adj)[0] or []
+        else:
+            pairs = candidate_pairs(n, adj, strong) if pruned else all_pairs
+        reps = pair_orbits(n, adj, pairs)
+        games += len(reps)
+        for s, t in reps:
+            solved += 1
+            kind = classify_masks(solver, adj, s, t, strong)
+            if kind is not None:
+                g = Game._from_masks(tuple(range(n)), adj, (s, t))
+                link = link_from_game(g, kind, solver)
+                found[link.key] = link
+        if len(solver.table) > 3_000_000:
+            solver.table.clear()
+    STATS[(n, "strong" if strong else "weak", "sieved" if sieved else "pruned" if pruned else "plain")] = {
+        "graphs": graphs,
+        "games": games,
+        "links": len(found),
+        "seconds": round(time.perf_counter() - start, 3),
+    }
+    return [found[k] for k in sorted(found)]
+
+
+_CACHE: dict[tuple, tuple] = {}
+
+
+def minimal_links(n: int, strong: bool = False, method: str = "pruned") -> tuple[Link, ...]:
+    """Cached :func:`search`: the minimal weak (or strong) links of size ``n``.
+
+    >>> [l.weight for l in minimal_links(7)]
+    [5, 5, 5, 5, 5]
+    """
+    key = (n, strong, method)
+    if key not in _CACHE:
+        _CACHE[key] = tuple(search(n, strong=strong, method=key[2]))
+    return _CACHE[key]
+
+
+def derived_strong_links(w: int, method: str = "pruned") -> list[Link]:
+    """Minimal strong links of weight ``w`` obtained as in LNK §3: from each minimal weak
+    link of weight ``w + 1`` with a pendant terminal, delete that terminal and make its
+    neighbour a terminal; keep one link per isomorphism class.
+
+    >>> [l.graph6 for l in derived_strong_links(2)]
+    ['C]']
+    """
+    out: dict[tuple, Link] = {}
+    for link in minimal_links(w + 3, method=method):
+        g = link.game
+        for term in g.terminals:
+            if g.degree(term) != 1:
+                continue
+            other = g.terminals[0] if term == g.terminals[1] else g.terminals[1]
+            (nb,) = g.neighbours(term)
+            rest = [v for v in g.vertices if v != term]
+            h = Game(rest, [e for e in g.edges() if term not in e], (nb, other))
+            lk = link_from_game(h, "strong")
+            out[lk.key] = lk
+    return [out[k] for k in sorted(out)]
+
+
+# --------------------------------------------------------------- second check
+def minimax_discrepancies(link: Link) -> list[str]:
+    """Re-check a link with plain minimax (:mod:`verify.solve.minimax`): its kind,
+    minimality (every single-edge deletion) and, for a weak link, its pivot set.
+    Returns the list of disagreements (empty when minimax agrees).
+
+    >>> minimax_discrepancies(minimal_links(5)[0])
+    []
+    """
+    from ...solve import minimax
+
+    g = link.game
+    memo: dict = {}
+    sw_first = minimax.short_wins(g, minimax.SHORT, memo)
+    sw_second = minimax.short_wins(g, minimax.CUT, memo)
+    kind = "strong" if sw_second else "weak" if sw_first else "none"
+    bad = []
+    if kind != link.kind:
+        bad.append(f"kind: search {link.kind}, minimax {kind}")
+        return bad
+    first = minimax.SHORT if kind == "weak" else minimax.CUT
+    for e in g.edges():
+        if minimax.short_wins(g.delete_edges([e]), first, memo):
+            bad.append(f"deleting {e} keeps the {kind} link")
+    if kind == "weak":
+        piv = tuple(v for v in g.nonterminals() if minimax.short_wins(g.short(v), minimax.CUT, memo))
+        if piv != tuple(link.pivots):
+            bad.append(f"pivots: search {list(link.pivots)}, minimax {list(piv)}")
+    return bad
+
+
+def minimax_search(n: int, strong: bool = False) -> list[tuple]:
+    """Keys of the minimal links of size ``n`` found by plain minimax on every connected
+    game (networkx graphs from geng, pairs up to automorphism): the independent
+    search; slow, for n ≤ 7.
+
+    >>> minimax_search(5) == [l.key for l in minimal_links(5)]
+    True
+    """
+    from ...graphs import connected_games
+    from ...solve import minimax
+
+    out = set()
+    for g in connected_games(n):
+        memo: dict = {}
+        first = minimax.CUT if strong else minimax.SHORT
+        if not minimax.short_wins(g, first, memo):
+            continue
+        if not strong and minimax.short_wins(g, minimax.CUT, memo):
+            continue
+        if any(minimax.short_wins(g.delete_edges([e]), first, memo) for e in g.edges()):
+            continue
+        cg, g6 = canonical_game(g)
+        out.add((cg.n, cg.m, g6, tuple(cg.terminals)))
+    return sorted(out)
