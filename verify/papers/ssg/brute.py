@@ -26,7 +26,7 @@ the game still ends), the oracle of SSG.MONO.
 (True, True)
 >>> h = SwitchGame.parse("0-2,2-1", (0, 1))
 >>> connect_wins(h, True), connect_wins(h, False)
-(True, False)
+(False, False)
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def vertex_game(g: SwitchGame) -> Game:
     """The vertex Shannon game of ``g``: vertex ``i`` is edge ``i``; terminals ``m``, ``m+1``.
 
     >>> vertex_game(SwitchGame.parse("0-2,2-1,0-1", (0, 1))).edges()
-    [(0, 1), (0, 2), (0, 3), (1, 4), (2, 3), (2, 4)]
+    [(0, 1), (0, 3), (1, 4), (2, 3), (2, 4)]
     """
     m = g.m
     a, b = g.terminals

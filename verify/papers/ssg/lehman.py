@@ -18,7 +18,8 @@ in the forest that does not hold it; an edge whose ends lie in different trees o
 forest can enter it).  A failed search from ``x`` labels a set ``R`` that both
 ``F1 ∩ R`` and ``F2 ∩ R`` span, so every component ``S`` of ``R`` is *tight*
 (``|(F1 ∪ F2) ∩ E(S)| = 2(|S| - 1)``); tight sets that meet stay tight and merge
-(kept in a union–find, which also skips later edges inside a tight set at once).
+(kept in a union–find: later edges inside a tight set are skipped at once, and searches
+do not explore edges inside one, whose tree paths cannot leave it).
 Then ``ab`` is inserted as a virtual edge: if its search fails, the component of its
 labelled set containing ``a`` and ``b`` is spanned by ``F1 ∩ R`` and by ``F2 ∩ R`` —
 the two trees of the certificate.  If it succeeds, a second virtual ``ab`` decides the
@@ -52,9 +53,10 @@ References
 >>> from verify.papers.ssg.multigraph import SwitchGame, gale
 >>> classify(SwitchGame.parse("0-1,0-1", (0, 1))).cls
 'connect'
->>> r = classify(SwitchGame.parse("0-2,2-1", (0, 1)))
->>> r.cls, r.certificate["first"]["kind"], check_certificate(SwitchGame.parse("0-2,2-1", (0, 1)), r.certificate)
-('first', 'trees', 'first')
+>>> g = SwitchGame.parse("0-2,2-1,0-1", (0, 1))
+>>> r = classify(g)
+>>> r.cls, r.certificate["first"]["kind"], r.certificate["second"]["kind"], check_certificate(g, r.certificate)
+('first', 'trees', 'rank', 'first')
 >>> classify(gale(5)).cls
 'first'
 """
@@ -99,10 +101,8 @@ class TwoForests:
     ``None`` when it was placed, else the labelled set of the failed search.
 
     >>> tf = TwoForests(3, [(0, 1), (1, 2), (0, 2), (0, 1), (1, 2)])
-    >>> tf.size, tf.insert((0, 2)) is None
-    (4, True)
-    >>> sorted(tf.insert((0, 2)))
-    [0, 1, 2, 3, 4, 5, 6]
+    >>> tf.size, sorted(tf.insert((0, 2)))
+    (4, [0, 1, 2, 3, 5])
     """
 
     def __init__(self, n: int, edges, *, greedy: bool = True):
@@ -116,16 +116,28 @@ class TwoForests:
         self.ends = [tuple(e) for e in edges]
         self.where = [0] * len(edges)
         if greedy:
+            # greedy start: each edge into a forest where it closes no cycle, preferring
+            # the forest with fewer edges at its lower-degree end (a heuristic only)
+            deg = [0] * n
+            for u, v in self.ends:
+                deg[u] += 1
+                deg[v] += 1
             ufs = [None, _UF(n), _UF(n)]
+            cnt = [None, [0] * n, [0] * n]
             for i, (u, v) in enumerate(self.ends):
-                for k in (1, 2):
+                w = u if deg[u] <= deg[v] else v
+                for k in ((1, 2) if cnt[1][w] <= cnt[2][w] else (2, 1)):
                     if ufs[k].union(u, v):
                         self._put(i, k)
+                        cnt[k][u] += 1
+                        cnt[k][v] += 1
                         break
         self._rebuild()
         for i in range(len(edges)):
             if self.where[i] == 0:
-                self._place(i)
+                u, v = self.ends[i]
+                if self.tight.find(u) != self.tight.find(v):  # else i lies in a tight set
+                    self._search([i], prune=True)
 
     # ------------------------------------------------------------ structure
     @property
@@ -211,32 +223,57 @@ class TwoForests:
         return self._place(len(self.ends) - 1)
 
     def _place(self, x: int) -> set[int] | None:
-        u, v = self.ends[x]
-        if x < self.want_labels_from and self.tight.find(u) == self.tight.find(v):
-            return {x}  # inside a tight set: x is spanned in the union matroid, cannot be placed
-        return self._search(x)
+        return self._search([x])
 
-    want_labels_from: int = 1 << 62  # edges from this index on get a full search (virtual ab edges)
+    def _search(self, sources: list[int], prune: bool = False) -> set[int] | None:
+        """Breadth-first search for a shortest augmenting path from the ``sources``.
 
-    def _search(self, x: int) -> set[int] | None:
-        label: dict[int, tuple[int, int] | None] = {x: None}
-        queue = deque([x])
-        where = self.where
+        Tree paths are walked with a per-search union–find that jumps over edges already
+        labelled (each labelled edge of forest ``k`` joins its lower end to its upper
+        end), so each edge is looked at once per search.  With ``prune``, edges inside a
+        known tight set are labelled but not explored: their tree paths stay inside the
+        set, where both forests are spanning trees, so no augmenting path goes through
+        them.  On failure every labelled edge joins its ends in the tight union–find.
+        """
+        label: dict[int, tuple[int, int] | None] = dict.fromkeys(sources)
+        queue = deque(sources)
+        where, ends, tight = self.where, self.ends, self.tight
+        jump = [None, {}, {}]
+
+        def find(j: dict, v: int) -> int:
+            root = v
+            while root in j:
+                root = j[root]
+            while v in j and j[v] != root:
+                j[v], v = root, j[v]
+            return root
+
         while queue:
             y = queue.popleft()
             for k in (1, 2):
                 if where[y] == k:
                     continue
-                path = self._path(k, y)
-                if path is None:
+                u, v = ends[y]
+                tree = self.tree[k]
+                if tree[u] != tree[v]:
                     self._augment(label, y, k)
                     return None
-                for z in path:
-                    if z not in label:
-                        label[z] = (y, k)
-                        queue.append(z)
+                par, dep, j = self.par[k], self.dep[k], jump[k]
+                p, q = find(j, u), find(j, v)
+                while p != q:
+                    if dep[p] < dep[q]:
+                        p, q = q, p
+                    e = par[p]  # p is strictly below the meeting point: e is on the path
+                    if e not in label:
+                        label[e] = (y, k)
+                        if not prune or tight.find(ends[e][0]) != tight.find(ends[e][1]):
+                            queue.append(e)
+                    a, b = ends[e]
+                    up = b if a == p else a
+                    j[p] = up
+                    p = find(j, up)
         for i in label:
-            a, b = self.ends[i]
+            a, b = ends[i]
             self.tight.union(a, b)
         return set(label)
 
@@ -331,7 +368,6 @@ def classify(g: SwitchGame) -> LehmanResult:
     tf = TwoForests(g.n, g.edges)
     r2 = tf.size
     part = tf.partition()
-    tf.want_labels_from = g.m
     R = tf.insert((a, b))
     cert: dict = {"r2": r2}
     if R is not None:
