@@ -59,8 +59,11 @@ def _nauty_graph(n: int, edges, terminals=None):
     return pynauty.Graph(n + len(doubled), adjacency_dict={v: sorted(s) for v, s in adj.items()}, vertex_coloring=colours)
 
 
-def canonical(g: SwitchGame) -> tuple[tuple, SwitchGame]:
+def canonical(g: SwitchGame, terminals: bool = True) -> tuple[tuple, SwitchGame]:
     """(order key, canonically relabelled game); isomorphic instances give equal results.
+
+    With ``terminals=False`` the terminal pair is ignored (the multigraph alone is
+    canonised; the result keeps the terminals ``(0, 1)``).
 
     >>> k1, c1 = canonical(SwitchGame.parse("0-1,1-2,1-2", (0, 2)))
     >>> k2, c2 = canonical(SwitchGame.parse("2-1,0-1,0-1", (2, 0)))
@@ -70,10 +73,10 @@ def canonical(g: SwitchGame) -> tuple[tuple, SwitchGame]:
     import pynauty
 
     edges = list(g.edges)
-    lab = pynauty.canon_label(_nauty_graph(g.n, edges, g.terminals))
+    lab = pynauty.canon_label(_nauty_graph(g.n, edges, g.terminals if terminals else None))
     pos = {v: i for i, v in enumerate(x for x in lab if x < g.n)}
     new = sorted((min(pos[u], pos[v]), max(pos[u], pos[v])) for u, v in edges)
-    t = tuple(sorted(pos[x] for x in g.terminals))
+    t = tuple(sorted(pos[x] for x in g.terminals)) if terminals else (0, 1)
     c = SwitchGame(g.n, new, t)
     return (g.n, g.m, edge_string(new), t), c
 
