@@ -192,6 +192,8 @@ class ChasePlayer:
     None for a pass.  :meth:`first_move` is Step 6's first move (``h = e_{j+1}``).
     """
 
+    literal_step7 = False  # True: pass when h IS in T1 ⊕ T2, as printed (a test mutant)
+
     def __init__(self, tts: TTS, role: str):
         self.tts = tts
         self.T = {1: set(tts.T1), 2: set(tts.T2)}
@@ -201,7 +203,7 @@ class ChasePlayer:
 
     def copy(self) -> "ChasePlayer":
         c = ChasePlayer.__new__(ChasePlayer)
-        c.tts, c.role, c.stuck = self.tts, self.role, self.stuck
+        c.tts, c.role, c.stuck, c.literal_step7 = self.tts, self.role, self.stuck, self.literal_step7
         c.T = {1: set(self.T[1]), 2: set(self.T[2])}
         c.played = set(self.played)
         return c
@@ -237,7 +239,8 @@ class ChasePlayer:
 
     def reply(self, h: int) -> int | None:
         self.played.add(h)
-        if (h in self.T[1]) == (h in self.T[2]):  # Step 7 as read: h not in T1 ⊕ T2 → pass
+        in_one = (h in self.T[1]) != (h in self.T[2])
+        if in_one == self.literal_step7:  # Step 7 as read: h not in T1 ⊕ T2 → pass
             return None
         mm = self._find(h)  # Step 8
         if mm is None:
@@ -274,7 +277,7 @@ def _outcome(g: SwitchGame, claimed: set, deleted: set) -> str | None:
     return None
 
 
-def referee(g: SwitchGame, max_nodes: int = 2_000_000) -> dict:
+def referee(g: SwitchGame, max_nodes: int = 2_000_000, literal_step7: bool = False) -> dict:
     """Play Chase's player against every opponent line; report its claim and the result.
 
     Returns ``{"class": Step 6's class, "roles": {machine role: won every line?}, "nodes": n}``;
@@ -284,6 +287,11 @@ def referee(g: SwitchGame, max_nodes: int = 2_000_000) -> dict:
     tts = two_tree_system(g)
     nodes = 0
     memo: dict = {}
+
+    def player(role: str) -> ChasePlayer:
+        p = ChasePlayer(tts, role)
+        p.literal_step7 = literal_step7
+        return p
 
     def machine_wins(player: ChasePlayer, claimed: set, deleted: set) -> bool:
         # the player's whole state is its two trees and the played edges
@@ -318,10 +326,10 @@ def referee(g: SwitchGame, max_nodes: int = 2_000_000) -> dict:
 
     roles = {}
     if tts.cls in ("connect", "cut"):
-        roles[tts.cls] = machine_wins(ChasePlayer(tts, tts.cls), set(), set())
+        roles[tts.cls] = machine_wins(player(tts.cls), set(), set())
     else:
         for machine in ("connect", "cut"):
-            p = ChasePlayer(tts, machine)
+            p = player(machine)
             mm = p.first_move("cut" if machine == "connect" else "connect")
             if p.stuck or mm is None:
                 roles[machine] = False

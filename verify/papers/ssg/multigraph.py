@@ -203,6 +203,10 @@ class SwitchGame:
 
         >>> SwitchGame.parse("0-1, 1-2", (0, 2)).m
         2
+        >>> SwitchGame.parse("0-1", (0, 5))
+        Traceback (most recent call last):
+        ...
+        verify.errors.InputError: Terminal 5 is not a vertex of a 2-vertex graph.
         >>> SwitchGame.parse("0-x", (0, 1))
         Traceback (most recent call last):
         ...
@@ -216,8 +220,8 @@ class SwitchGame:
                 raise InputError(f"Edge {part.strip()!r} is not of the form U-V.")
             pairs.append(tuple(_vertex(x) for x in ends))
         terms = tuple(_vertex(t) if isinstance(t, str) else t for t in terminals)
-        if n is None:
-            n = 1 + max([x for e in pairs for x in e] + [t for t in terms if isinstance(t, int)], default=-1)
+        if n is None:  # the vertices are those the edges name
+            n = 1 + max((x for e in pairs for x in e), default=-1)
         return cls(n, pairs, terms)
 
     @classmethod
