@@ -116,19 +116,34 @@ def test_large_random_certificates_check():
 def test_sage_edge_disjoint_spanning_trees_oracle():
     """SageMath (passagemath-graphs, optional) decides two edge-disjoint spanning trees of simple graphs."""
     pytest.importorskip("sage.graphs.graph")
-    pytest.importorskip("sage.numerical.mip")  # edge_disjoint_spanning_trees imports it
+    spanning = pytest.importorskip("sage.graphs.spanning_tree")  # Roskind–Tarjan, called directly
     from sage.categories.sets_cat import EmptySetError
     from sage.graphs.graph import Graph
 
     rng = random.Random(11)
-    for _ in range(300):
+    for _ in range(2000):
         n = rng.randint(3, 12)
         pairs = list(combinations(range(n), 2))
         edges = rng.sample(pairs, rng.randint(n - 1, min(len(pairs), 3 * n)))
         sage = Graph([list(range(n)), edges], format="vertices_and_edges")
         try:
-            sage.edge_disjoint_spanning_trees(2, algorithm="Roskind-Tarjan")
+            spanning.edge_disjoint_spanning_trees(sage, 2)
             has = True
         except EmptySetError:
             has = False
         assert (TwoForests(n, edges).size == 2 * (n - 1)) == has, (n, edges)
+
+
+def test_vectorised_rebuild_equals_plain():
+    rng = random.Random(9)
+    for _ in range(20):
+        n = rng.randint(2, 60)
+        g = random_multigraph(rng, n, rng.randint(n - 1, 3 * n))
+        tf = TwoForests(n, g.edges)
+        tf._rebuild_py()
+        plain = (tf.par, tf.dep, tf.tree)
+        tf._rebuild_np()
+        assert tf.par[1:] == plain[0][1:] and tf.dep[1:] == plain[1][1:]
+        for k in (1, 2):
+            same = {(tf.tree[k][v] == tf.tree[k][w], plain[2][k][v] == plain[2][k][w]) for v in range(n) for w in range(n)}
+            assert all(x == y for x, y in same)

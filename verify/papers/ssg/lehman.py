@@ -160,8 +160,58 @@ class TwoForests:
         self.adj[k][v].remove(i)
         self.where[i] = 0
 
+    NUMPY_FROM = 2000  # rebuild with scipy's breadth-first search from this many vertices on
+
     def _rebuild(self) -> None:
         """Root every tree of both forests (parent edge, depth, tree id); checks acyclicity."""
+        if self.n >= self.NUMPY_FROM:
+            return self._rebuild_np()
+        self._rebuild_py()
+
+    def _rebuild_np(self) -> None:
+        """The same as :meth:`_rebuild_py`, vectorised: components, BFS predecessors from a
+        super-root joined to one vertex per tree, depths by pointer doubling."""
+        import numpy as np
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import breadth_first_order, connected_components
+
+        n = self.n
+        if getattr(self, "_ends_np", None) is None or len(self._ends_np) != len(self.ends):
+            self._ends_np = np.asarray(self.ends, dtype=np.int64).reshape(-1, 2)
+        ends = self._ends_np
+        where = np.fromiter(self.where, dtype=np.int8, count=len(self.where))
+        self.par, self.dep, self.tree = [None, None, None], [None, None, None], [None, None, None]
+        for k in (1, 2):
+            ids = np.flatnonzero(where == k)
+            U, V = ends[ids, 0], ends[ids, 1]
+            f = csr_matrix((np.ones(len(ids)), (U, V)), shape=(n, n))
+            ncomp, labels = connected_components(f, directed=False)
+            if len(ids) != n - ncomp:
+                raise AssertionError("matroid partition produced a cycle (bug)")
+            _, roots = np.unique(labels, return_index=True)
+            rows = np.concatenate([U, V, np.full(len(roots), n)])
+            cols = np.concatenate([V, U, roots])
+            g = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(n + 1, n + 1))
+            _, pred = breadth_first_order(g, n, directed=True, return_predecessors=True)
+            pred = pred[:n].copy()
+            isroot = pred == n
+            pred[isroot] = np.flatnonzero(isroot)
+            par = np.full(n, -1, dtype=np.int64)
+            m1 = pred[U] == V
+            par[U[m1]] = ids[m1]
+            m2 = pred[V] == U
+            par[V[m2]] = ids[m2]
+            d = (~isroot).astype(np.int64)
+            anc = pred.copy()
+            while True:  # d[v] = distance from v to anc[v]; double until anc[v] is v's root
+                nxt = anc[anc]
+                if np.array_equal(nxt, anc):
+                    break
+                d = d + d[anc]
+                anc = nxt
+            self.par[k], self.dep[k], self.tree[k] = par.tolist(), d.tolist(), labels.tolist()
+
+    def _rebuild_py(self) -> None:
         self.par = [None, [-1] * self.n, [-1] * self.n]
         self.dep = [None, [0] * self.n, [0] * self.n]
         self.tree = [None, [-1] * self.n, [-1] * self.n]
