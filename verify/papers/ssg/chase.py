@@ -116,6 +116,8 @@ class TTS:
     T2: set
     ends: list  # edges of G, then the two terminal edges e_{j+1}, e_{j+2}
     m: int
+    max_k: int = 0  # the largest k Step 3 reached (Theorem 5: k < number of vertices)
+    max_k_exchange: int = 0  # the largest k at which Step 4 was entered
 
 
 def two_tree_system(g: SwitchGame) -> TTS:
@@ -144,17 +146,20 @@ def two_tree_system(g: SwitchGame) -> TTS:
     def tk(k: int) -> set:
         return T[1] if k % 2 else T[2]
 
+    max_k = max_k_exchange = 0
     for idx, e in enumerate(rest):
         # Step 2
         B = {-1: set(), 0: {e}}
         bsel = {0: e}
         k = 1
         while True:  # Step 3
+            max_k = max(max_k, k)
             B[k] = set().union(*(tree_path(ends, tk(k), b) for b in B[k - 1]))
             if B[k] == B[k - 2]:
                 break  # Step 5 (Theorem 3)
             S = (B[k] - B[k - 2]) & tk(k + 1)
             if S:
+                max_k_exchange = max(max_k_exchange, k)
                 bsel[k] = min(S)
                 while k > 0:  # Step 4
                     cands = [b for b in sorted(B[k - 1]) if bsel[k] in tree_path(ends, tk(k), b)]
@@ -182,7 +187,7 @@ def two_tree_system(g: SwitchGame) -> TTS:
         cls = "first"
     else:
         cls = "connect"
-    return TTS(cls, T[1], T[2], ends, m)
+    return TTS(cls, T[1], T[2], ends, m, max_k, max_k_exchange)
 
 
 class ChasePlayer:
