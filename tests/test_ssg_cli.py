@@ -58,3 +58,21 @@ def test_file_input_and_text(capsys, tmp_path):
 def test_bad_input_one_sentence_exit_2(capsys, argv, msg):
     code, out, err = run(capsys, *argv)
     assert code == 2 and msg in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_play_against_chase():
+    from verify.cli.switch import play
+    from verify.papers.ssg.multigraph import gale
+
+    for k, answers in [(2, ["cut", "1", "2", "3", "4"]), (3, ["connect"] + [str(i) for i in range(13)])]:
+        out = []
+        feed = iter(answers)
+
+        def read():
+            try:
+                return next(feed)
+            except StopIteration:
+                raise EOFError from None
+
+        play(gale(k), read=read, write=out.append)
+        assert out[-1].endswith("I win."), out

@@ -37,6 +37,8 @@ def register(sub) -> None:
                    "reduction (vertex Shannon game, fast solver)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--png", metavar="FILE", help="draw the graph with the certificate's two trees in two colours")
+    p.add_argument("--play", action="store_true",
+                   help="play against Chase's two-tree algorithm in the terminal (type an edge index per move)")
     p.set_defaults(run=run_switch)
 
 
@@ -84,6 +86,8 @@ def run_switch(args: argparse.Namespace) -> int:
     a, b = g.terminals
     if not g.terminals_joined():
         raise InputError(f"No path joins the terminals {a} and {b}, so CUT has already won whoever moves (class cut).")
+    if args.play:
+        return play(g)
     t = time.perf_counter()
     cert = None
     if args.method == "lehman":
@@ -158,3 +162,59 @@ def _draw(g, cert, path: str, cls: str) -> None:
         draw_switch(g, path, tree1=t1, tree2=t2, extra_edge=extra, title=f"class {cls}")
     except OSError as exc:
         raise InputError(f"Cannot write {path}: {exc.strerror or exc}.") from None
+
+
+def play(g, read=input, write=print) -> int:
+    """Play against Chase's algorithm (Steps 6-9); the human types edge indices."""
+    from ..papers.ssg.chase import ChasePlayer, _outcome, two_tree_system
+
+    if not g.is_connected():
+        raise InputError("Play needs a connected graph (Chase's algorithm spans every vertex).")
+    tts = two_tree_system(g)
+    write("Edges: " + ", ".join(f"{i}:{u}-{v}" for i, (u, v) in enumerate(g.edges)))
+    claimed: set[int] = set()
+    deleted: set[int] = set()
+    if tts.cls == "first":
+        write("SEE MY FIRST MOVE, YOU CHOOSE WHICH PLAYER YOU WANT TO BE.")
+        probe = ChasePlayer(tts, "connect")
+        mm = probe.first_move("cut")
+        write(f"My first move is edge {mm}. Type connect or cut:")
+        try:
+            human = read().strip().lower()
+        except EOFError:
+            return 0
+        if human not in ("connect", "cut"):
+            raise InputError("Answer connect or cut.")
+        machine = "cut" if human == "connect" else "connect"
+        player = ChasePlayer(tts, machine)
+        player.first_move(human)
+        (claimed if machine == "connect" else deleted).add(mm)
+    else:
+        machine = tts.cls
+        human = "cut" if machine == "connect" else "connect"
+        player = ChasePlayer(tts, machine)
+        write(f"I AM THE {machine.upper()} PLAYER, YOU MOVE FIRST.")
+    mine = claimed if machine == "connect" else deleted
+    theirs = deleted if machine == "connect" else claimed
+    while _outcome(g, claimed, deleted) is None:
+        write(f"Your move ({human}), an edge index:")
+        try:
+            text = read().strip()
+        except EOFError:
+            return 0
+        if not text.isdigit() or int(text) >= g.m or int(text) in claimed | deleted:
+            write("That is not a free edge index; try again.")
+            continue
+        h = int(text)
+        theirs.add(h)
+        if _outcome(g, claimed, deleted) is not None:
+            break
+        mm = player.reply(h)
+        if mm is None:
+            write("I pass.")
+        else:
+            mine.add(mm)
+            write(f"I take edge {mm}.")
+    winner = _outcome(g, claimed, deleted)
+    write(f"{winner.upper()} wins." + (" I win." if winner == machine else " You win."))
+    return 0
