@@ -147,3 +147,22 @@ def test_vectorised_rebuild_equals_plain():
         for k in (1, 2):
             same = {(tf.tree[k][v] == tf.tree[k][w], plain[2][k][v] == plain[2][k][w]) for v in range(n) for w in range(n)}
             assert all(x == y for x, y in same)
+
+
+@pytest.mark.parametrize("multi_after", [-1, 0, 2])
+def test_multi_source_phase_equals_minimax(monkeypatch, multi_after):
+    """The multi-source phase (normally after 50 failed searches) on small graphs."""
+    monkeypatch.setattr(TwoForests, "MULTI_AFTER_FAILS", multi_after)
+    for n in range(2, 5):
+        for g in switch_games(n):
+            r = classify(g)
+            assert r.cls == classify_brute(g)[0] == check_certificate(g, r.certificate), g
+    rng = random.Random(multi_after + 50)
+    for _ in range(150):
+        n = rng.randint(2, 6)
+        g = random_multigraph(rng, n, rng.randint(n - 1, 3 * n), maxmult=4)
+        best = min(
+            sum(1 for u, v in g.edges if not any(u in c and v in c for c in P)) + 2 * (n - len(P))
+            for P in _set_partitions(list(range(n)))
+        )
+        assert TwoForests(n, g.edges).size == best

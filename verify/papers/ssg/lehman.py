@@ -133,11 +133,23 @@ class TwoForests:
                         cnt[k][v] += 1
                         break
         self._rebuild()
+        # single-source searches while they mostly succeed; once failures dominate, one
+        # multi-source search per augmentation (a failed one settles every remaining edge)
+        fails = 0
         for i in range(len(edges)):
+            if fails > self.MULTI_AFTER_FAILS:
+                break
             if self.where[i] == 0:
                 u, v = self.ends[i]
                 if self.tight.find(u) != self.tight.find(v):  # else i lies in a tight set
-                    self._search([i], prune=True)
+                    fails += self._search([i], prune=True) is not None
+        while fails > self.MULTI_AFTER_FAILS:
+            tf = self.tight.find
+            free = [i for i, w in enumerate(self.where) if w == 0 and tf(self.ends[i][0]) != tf(self.ends[i][1])]
+            if not free or self._search(free, prune=True) is not None:
+                break
+
+    MULTI_AFTER_FAILS = 50
 
     # ------------------------------------------------------------ structure
     @property
