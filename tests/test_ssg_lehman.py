@@ -132,6 +132,25 @@ def test_sage_edge_disjoint_spanning_trees_oracle():
         except EmptySetError:
             has = False
         assert (TwoForests(n, edges).size == 2 * (n - 1)) == has, (n, edges)
+    for _ in range(15):  # larger ones (two random trees plus extra edges): the multi-source phase runs
+        n = rng.randint(150, 400)
+        pairs = set()
+        for _tree in range(2):
+            perm = rng.sample(range(n), n)
+            for i in range(1, n):
+                u, v = perm[i], perm[rng.randrange(i)]
+                pairs.add((min(u, v), max(u, v)))
+        for _extra in range(rng.randint(100, 300)):
+            u, v = rng.sample(range(n), 2)
+            pairs.add((min(u, v), max(u, v)))
+        edges = sorted(pairs)
+        sage = Graph([list(range(n)), edges], format="vertices_and_edges")
+        try:
+            spanning.edge_disjoint_spanning_trees(sage, 2)
+            has = True
+        except EmptySetError:
+            has = False
+        assert (TwoForests(n, edges).size == 2 * (n - 1)) == has, (n, edges)
 
 
 def test_vectorised_rebuild_equals_plain():
