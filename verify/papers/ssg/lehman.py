@@ -19,7 +19,9 @@ forest can enter it).  A failed search from ``x`` labels a set ``R`` that both
 ``F1 ∩ R`` and ``F2 ∩ R`` span, so every component ``S`` of ``R`` is *tight*
 (``|(F1 ∪ F2) ∩ E(S)| = 2(|S| - 1)``); tight sets that meet stay tight and merge
 (kept in a union–find: later edges inside a tight set are skipped at once, and searches
-do not explore edges inside one, whose tree paths cannot leave it).
+do not explore edges inside one, whose tree paths cannot leave it).  After
+``MULTI_AFTER_FAILS`` failed searches the rest is done by one multi-source search per
+augmentation (from every edge still out); its failure settles all of them at once.
 Then ``ab`` is inserted as a virtual edge: if its search fails, the component of its
 labelled set containing ``a`` and ``b`` is spanned by ``F1 ∩ R`` and by ``F2 ∩ R`` —
 the two trees of the certificate.  If it succeeds, a second virtual ``ab`` decides the
