@@ -185,3 +185,16 @@ def test_multi_source_phase_equals_minimax(monkeypatch, multi_after):
             for P in _set_partitions(list(range(n)))
         )
         assert TwoForests(n, g.edges).size == best
+
+
+def test_gale_boards_first_player_wins_to_k60():
+    """SSG.GALE beyond its registered depth (K <= 8): Lehman with checked certificates, K <= 60,
+    and Chase's Step 6 for K <= 10."""
+    from verify.papers.ssg.chase import two_tree_system
+
+    for k in list(range(1, 31)) + [40, 50, 60]:
+        g = gale(k)
+        r = classify(g)
+        assert r.cls == "first" and check_certificate(g, r.certificate) == "first", k
+        if k <= 10:
+            assert two_tree_system(g).cls == "first", k

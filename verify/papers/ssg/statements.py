@@ -75,8 +75,8 @@ def lehman(g):
     kind="thm",
     source=f"{WIKI}, Gale",
     min_n=1,
-    max_n=30,
-    tier_n=12,
+    max_n=8,  # the sweep splits n > 6 into 8^(n-6) shards (geng's), so boards beyond K = 8 are in tests/
+    tier_n=6,
     domain=GALE_BOARDS,
     reading=f"Board K is the K x (K+1) Bridg-It board as a switching-game graph (verify.papers.ssg."
     f"multigraph.gale); the first player wins iff the class is 'first'. K <= {GALE_BRUTE_MAX_K}: "
