@@ -1,0 +1,130 @@
+"""Lehman classification time against the number of edges, and the brute-force reach.
+
+Run from the repository root::
+
+    nice -n 10 python -m benchmarks.lehman_scaling [--max-edges 100000] [--png lehman_scaling.png]
+
+Random connected multigraphs (a random spanning tree plus uniformly random extra edges,
+parallel edges allowed) with average degree 3.5, 4, 6 and terminals 0 and n-1, and the
+K x (K+1) Gale boards, are classified by :func:`verify.papers.ssg.lehman.classify`; every
+certificate is checked by :func:`check_certificate` (its time reported separately).  A
+series stops after the first size that takes more than ``--budget`` seconds.  Then the
+brute-force reach: the largest Gale board each exact solver (plain minimax on the edge
+game, fast solver on the vertex-game reduction) decides within ``--brute-budget`` seconds
+(each board in a child process that is killed at the budget).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import random
+import sys
+import time
+
+from verify.papers.ssg.lehman import check_certificate, classify
+from verify.papers.ssg.multigraph import SwitchGame, gale
+
+
+def random_multigraph(m: int, degree: float, seed: int = 1) -> SwitchGame:
+    rng = random.Random(seed)
+    n = max(2, int(2 * m / degree))
+    edges = [(rng.randrange(i), i) for i in range(1, n)]
+    while len(edges) < m:
+        u, v = rng.randrange(n), rng.randrange(n)
+        if u != v:
+            edges.append((u, v))
+    return SwitchGame(n, edges, (0, n - 1))
+
+
+def timed(g: SwitchGame) -> tuple[str, float, float, int]:
+    t = time.perf_counter()
+    r = classify(g)
+    dt = time.perf_counter() - t
+    t = time.perf_counter()
+    assert check_certificate(g, r.certificate) == r.cls
+    return r.cls, dt, time.perf_counter() - t, r.stats["augmentations"]
+
+
+def _brute(k: int, method: str, q) -> None:
+    from verify.papers.ssg.brute import classify_brute
+
+    q.put(classify_brute(gale(k), method)[0])
+
+
+def brute_reach(method: str, budget: float) -> list[tuple[int, int, str, float | None]]:
+    out = []
+    for k in range(1, 8):
+        q = mp.Queue()
+        p = mp.Process(target=_brute, args=(k, method, q))
+        t = time.perf_counter()
+        p.start()
+        p.join(budget)
+        dt = time.perf_counter() - t
+        if p.is_alive():
+            p.kill()
+            p.join()
+            out.append((k, gale(k).m, "timeout", None))
+            break
+        try:
+            cls = q.get(timeout=1)
+        except Exception:  # pragma: no cover - e.g. the size limit refused it
+            cls = "refused"
+        out.append((k, gale(k).m, cls, dt))
+        if cls == "refused":
+            break
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--max-edges", type=int, default=100_000)
+    ap.add_argument("--budget", type=float, default=60.0, help="stop a series after a size slower than this")
+    ap.add_argument("--brute-budget", type=float, default=60.0)
+    ap.add_argument("--png", default="")
+    args = ap.parse_args(argv)
+    sizes = [s for s in (300, 1000, 3000, 10_000, 30_000, 100_000) if s <= args.max_edges]
+    series: dict[str, list[tuple[int, float]]] = {}
+    print(f"{'graph':>22} {'edges':>7} {'vertices':>8} {'class':>7} {'aug':>5} {'classify s':>10} {'check s':>8}")
+    for deg in (3.5, 4.0, 6.0):
+        name = f"random, degree {deg:g}"
+        for m in sizes:
+            g = random_multigraph(m, deg)
+            cls, dt, dc, aug = timed(g)
+            series.setdefault(name, []).append((m, dt))
+            print(f"{name:>22} {m:>7} {g.n:>8} {cls:>7} {aug:>5} {dt:>10.3f} {dc:>8.3f}", flush=True)
+            if dt > args.budget:
+                break
+    for k in (5, 10, 20, 40, 70, 100, 150, 200):
+        g = gale(k)
+        if g.m > args.max_edges:
+            break
+        cls, dt, dc, aug = timed(g)
+        series.setdefault("Gale K x (K+1)", []).append((g.m, dt))
+        print(f"{'Gale K=' + str(k):>22} {g.m:>7} {g.n:>8} {cls:>7} {aug:>5} {dt:>10.3f} {dc:>8.3f}", flush=True)
+        if dt > args.budget:
+            break
+    for method in ("minimax", "reduction"):
+        for k, m, cls, dt in brute_reach(method, args.brute_budget):
+            print(f"brute force ({method}) Gale K={k} ({m} edges): {cls}" + (f" in {dt:.2f} s" if dt is not None else f" (over {args.brute_budget:g} s)"), flush=True)
+    if args.png:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(6, 4.5))
+        for name, pts in series.items():
+            ax.loglog([p[0] for p in pts], [p[1] for p in pts], "o-", label=name)
+        ax.axhline(1.0, color="0.7", ls=":")
+        ax.axhline(30.0, color="0.7", ls=":")
+        ax.set_xlabel("edges")
+        ax.set_ylabel("Lehman classification (s)")
+        ax.legend(fontsize=8)
+        fig.savefig(args.png, dpi=110, bbox_inches="tight")
+        print(f"plot: {args.png}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

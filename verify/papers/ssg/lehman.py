@@ -1,0 +1,570 @@
+"""Lehman's criterion in polynomial time, by matroid partition, with checkable certificates.
+
+Lehman's theorem ([2]_, SSG.LEHMAN): CONNECT wins moving second exactly when some
+vertex set ``S`` containing both terminals is spanned by two edge-disjoint trees;
+CONNECT wins moving first exactly when the same holds after adding one extra
+terminal–terminal edge.  So the class of a game is
+
+* ``"connect"`` — two edge-disjoint trees span some ``S ∋ a, b`` in ``G``;
+* ``"first"``  — not in ``G``, but in ``G + ab``;
+* ``"cut"``    — not even in ``G + ab``.
+
+**Algorithm.**  Let ``r2(H)`` be the largest ``|F1| + |F2|`` over edge-disjoint
+forests ``F1, F2`` of ``H`` (the rank of the union of two graphic matroids).
+:class:`TwoForests` computes it by Edmonds' matroid-partition algorithm: a greedy
+start, then for every uncovered edge a breadth-first search for a shortest augmenting
+path in the exchange graph (edge ``y`` points to every edge of the tree path of ``y``
+in the forest that does not hold it; an edge whose ends lie in different trees of a
+forest can enter it).  A failed search from ``x`` labels a set ``R`` that both
+``F1 ∩ R`` and ``F2 ∩ R`` span, so every component ``S`` of ``R`` is *tight*
+(``|(F1 ∪ F2) ∩ E(S)| = 2(|S| - 1)``); tight sets that meet stay tight and merge
+(kept in a union–find: later edges inside a tight set are skipped at once, and searches
+do not explore edges inside one, whose tree paths cannot leave it).  After
+``MULTI_AFTER_FAILS`` failed searches the rest is done by one multi-source search per
+augmentation (from every edge still out); its failure settles all of them at once.
+Then ``ab`` is inserted as a virtual edge: if its search fails, the component of its
+labelled set containing ``a`` and ``b`` is spanned by ``F1 ∩ R`` and by ``F2 ∩ R`` —
+the two trees of the certificate.  If it succeeds, a second virtual ``ab`` decides the
+first-player case the same way (as in Chase's Step 1, [1]_).
+
+**Certificates** (checked by :func:`check_certificate`, which shares no code with the
+algorithm):
+
+``{"kind": "trees", "graph": "G" or "G+ab", "vertices": S, "tree1": [...], "tree2": [...]}``
+    two edge-disjoint trees (lists of ``[u, v, i]``, ``i`` the edge's index in ``G``,
+    ``i = "ab"`` for the extra edge) each spanning ``S``, with ``a, b ∈ S``.
+    By Lehman's theorem CONNECT wins moving second on that graph.
+
+``{"kind": "rank", "graph": "G" or "G+ab", "forest1": [...], "forest2": [...], "partition": [[...], ...]}``
+    two edge-disjoint forests of ``graph + ab`` (the added copy named ``"ab+"``) of
+    total size ``s``, and a partition ``P`` of the vertices with
+    ``cross(P) + 2 (n - |P|) = s - 1``, where ``cross(P)`` counts the edges of
+    ``graph`` between different classes.  Any two forests of ``graph`` have at most
+    ``cross(P) + 2 (n - |P|)`` edges (each class ``C`` holds at most ``|C| - 1`` edges of
+    each forest), so adding ``ab`` raises ``r2``.  That rules out every ``S ∋ a, b``
+    spanned by two trees: such an ``S`` has ``r2(E(S) + ab) = 2(|S| - 1) = r2(E(S))``,
+    so ``ab`` would lie in the span of ``E(S)`` in the union matroid and ``r2`` could
+    not rise (Nash-Williams, Edmonds: the union of matroids is a matroid).
+
+References
+----------
+.. [1] S. M. Chase, CACM 15(4), 1972, Step 1 (two unplayable terminal edges).
+.. [2] A. Lehman, "A solution of the Shannon switching game", J. SIAM 12 (1964);
+   ``shared/papers/004_e42d52c966a4492b.txt``.
+
+>>> from verify.papers.ssg.multigraph import SwitchGame, gale
+>>> classify(SwitchGame.parse("0-1,0-1", (0, 1))).cls
+'connect'
+>>> g = SwitchGame.parse("0-2,2-1,0-1", (0, 1))
+>>> r = classify(g)
+>>> r.cls, r.certificate["first"]["kind"], r.certificate["second"]["kind"], check_certificate(g, r.certificate)
+('first', 'trees', 'rank', 'first')
+>>> classify(gale(5)).cls
+'first'
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from ...errors import InputError
+from .multigraph import SwitchGame
+
+__all__ = ["TwoForests", "classify", "LehmanResult", "check_certificate", "winning_moves", "CONNECT", "CUT"]
+
+CONNECT, CUT = "connect", "cut"
+
+
+class _UF:
+    def __init__(self, n: int):
+        self.p = list(range(n))
+
+    def find(self, x: int) -> int:
+        p = self.p
+        while p[x] != x:
+            p[x] = p[p[x]]
+            x = p[x]
+        return x
+
+    def union(self, x: int, y: int) -> bool:
+        x, y = self.find(x), self.find(y)
+        if x == y:
+            return False
+        self.p[x] = y
+        return True
+
+
+class TwoForests:
+    """A maximum pair of edge-disjoint forests of a multigraph, by matroid partition.
+
+    ``ends[i]`` are the ends of edge ``i``; ``where[i]`` is 0 (in neither), 1 or 2.
+    :meth:`insert` adds one more edge and tries to place it; the return value is
+    ``None`` when it was placed, else the labelled set of the failed search.
+
+    >>> tf = TwoForests(3, [(0, 1), (1, 2), (0, 2), (0, 1), (1, 2)])
+    >>> tf.size, sorted(tf.insert((0, 2)))
+    (4, [0, 1, 2, 3, 5])
+    """
+
+    def __init__(self, n: int, edges, *, greedy: bool = True):
+        self.n = n
+        self.ends: list[tuple[int, int]] = []
+        self.where: list[int] = []
+        self.adj = [None, [[] for _ in range(n)], [[] for _ in range(n)]]  # forest k: vertex -> edge ids
+        self.tight = _UF(n)
+        self.augmentations = 0
+        edges = list(edges)
+        self.ends = [tuple(e) for e in edges]
+        self.where = [0] * len(edges)
+        if greedy:
+            # greedy start: each edge into a forest where it closes no cycle, preferring
+            # the forest with fewer edges at its lower-degree end (a heuristic only)
+            deg = [0] * n
+            for u, v in self.ends:
+                deg[u] += 1
+                deg[v] += 1
+            ufs = [None, _UF(n), _UF(n)]
+            cnt = [None, [0] * n, [0] * n]
+            for i, (u, v) in enumerate(self.ends):
+                w = u if deg[u] <= deg[v] else v
+                for k in ((1, 2) if cnt[1][w] <= cnt[2][w] else (2, 1)):
+                    if ufs[k].union(u, v):
+                        self._put(i, k)
+                        cnt[k][u] += 1
+                        cnt[k][v] += 1
+                        break
+        self._rebuild()
+        # single-source searches while they mostly succeed; once failures dominate, one
+        # multi-source search per augmentation (a failed one settles every remaining edge)
+        fails = 0
+        for i in range(len(edges)):
+            if fails > self.MULTI_AFTER_FAILS:
+                break
+            if self.where[i] == 0:
+                u, v = self.ends[i]
+                if self.tight.find(u) != self.tight.find(v):  # else i lies in a tight set
+                    fails += self._search([i], prune=True) is not None
+        while fails > self.MULTI_AFTER_FAILS:
+            tf = self.tight.find
+            free = [i for i, w in enumerate(self.where) if w == 0 and tf(self.ends[i][0]) != tf(self.ends[i][1])]
+            if not free or self._search(free, prune=True) is not None:
+                break
+
+    MULTI_AFTER_FAILS = 50
+
+    # ------------------------------------------------------------ structure
+    @property
+    def size(self) -> int:
+        return sum(1 for w in self.where if w)
+
+    def forest(self, k: int) -> list[int]:
+        return [i for i, w in enumerate(self.where) if w == k]
+
+    def _put(self, i: int, k: int) -> None:
+        u, v = self.ends[i]
+        self.where[i] = k
+        self.adj[k][u].append(i)
+        self.adj[k][v].append(i)
+
+    def _take(self, i: int) -> None:
+        k = self.where[i]
+        u, v = self.ends[i]
+        self.adj[k][u].remove(i)
+        self.adj[k][v].remove(i)
+        self.where[i] = 0
+
+    NUMPY_FROM = 2000  # rebuild with scipy's breadth-first search from this many vertices on
+
+    def _rebuild(self) -> None:
+        """Root every tree of both forests (parent edge, depth, tree id); checks acyclicity."""
+        if self.n >= self.NUMPY_FROM:
+            return self._rebuild_np()
+        self._rebuild_py()
+
+    def _rebuild_np(self) -> None:
+        """The same as :meth:`_rebuild_py`, vectorised: components, BFS predecessors from a
+        super-root joined to one vertex per tree, depths by pointer doubling."""
+        import numpy as np
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import breadth_first_order, connected_components
+
+        n = self.n
+        if getattr(self, "_ends_np", None) is None or len(self._ends_np) != len(self.ends):
+            self._ends_np = np.asarray(self.ends, dtype=np.int64).reshape(-1, 2)
+        ends = self._ends_np
+        where = np.fromiter(self.where, dtype=np.int8, count=len(self.where))
+        self.par, self.dep, self.tree = [None, None, None], [None, None, None], [None, None, None]
+        for k in (1, 2):
+            ids = np.flatnonzero(where == k)
+            U, V = ends[ids, 0], ends[ids, 1]
+            f = csr_matrix((np.ones(len(ids)), (U, V)), shape=(n, n))
+            ncomp, labels = connected_components(f, directed=False)
+            if len(ids) != n - ncomp:
+                raise AssertionError("matroid partition produced a cycle (bug)")
+            _, roots = np.unique(labels, return_index=True)
+            rows = np.concatenate([U, V, np.full(len(roots), n)])
+            cols = np.concatenate([V, U, roots])
+            g = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(n + 1, n + 1))
+            _, pred = breadth_first_order(g, n, directed=True, return_predecessors=True)
+            pred = pred[:n].copy()
+            isroot = pred == n
+            pred[isroot] = np.flatnonzero(isroot)
+            par = np.full(n, -1, dtype=np.int64)
+            m1 = pred[U] == V
+            par[U[m1]] = ids[m1]
+            m2 = pred[V] == U
+            par[V[m2]] = ids[m2]
+            d = (~isroot).astype(np.int64)
+            anc = pred.copy()
+            while True:  # d[v] = distance from v to anc[v]; double until anc[v] is v's root
+                nxt = anc[anc]
+                if np.array_equal(nxt, anc):
+                    break
+                d = d + d[anc]
+                anc = nxt
+            self.par[k], self.dep[k], self.tree[k] = par.tolist(), d.tolist(), labels.tolist()
+
+    def _rebuild_py(self) -> None:
+        self.par = [None, [-1] * self.n, [-1] * self.n]
+        self.dep = [None, [0] * self.n, [0] * self.n]
+        self.tree = [None, [-1] * self.n, [-1] * self.n]
+        for k in (1, 2):
+            par, dep, tree, adj, ends = self.par[k], self.dep[k], self.tree[k], self.adj[k], self.ends
+            for r in range(self.n):
+                if tree[r] != -1:
+                    continue
+                tree[r] = r
+                stack = [r]
+                while stack:
+                    x = stack.pop()
+                    for i in adj[x]:
+                        if i == par[x]:
+                            continue
+                        u, v = ends[i]
+                        y = v if u == x else u
+                        if tree[y] != -1:
+                            raise AssertionError("matroid partition produced a cycle (bug)")
+                        tree[y] = r
+                        par[y] = i
+                        dep[y] = dep[x] + 1
+                        stack.append(y)
+
+    def _path(self, k: int, i: int) -> list[int] | None:
+        """Edge ids of the path in forest ``k`` between the ends of edge ``i`` (None: none)."""
+        u, v = self.ends[i]
+        tree = self.tree[k]
+        if tree[u] != tree[v]:
+            return None
+        par, dep, ends = self.par[k], self.dep[k], self.ends
+        out = []
+        while dep[u] > dep[v]:
+            e = par[u]
+            out.append(e)
+            a, b = ends[e]
+            u = b if a == u else a
+        while dep[v] > dep[u]:
+            e = par[v]
+            out.append(e)
+            a, b = ends[e]
+            v = b if a == v else a
+        while u != v:
+            e = par[u]
+            out.append(e)
+            a, b = ends[e]
+            u = b if a == u else a
+            e = par[v]
+            out.append(e)
+            a, b = ends[e]
+            v = b if a == v else a
+        return out
+
+    # ------------------------------------------------------------ augmenting
+    def insert(self, ends: tuple[int, int]) -> set[int] | None:
+        """Add an edge and try to place it; None if placed, else the failed search's labels."""
+        self.ends.append(tuple(ends))
+        self.where.append(0)
+        return self._place(len(self.ends) - 1)
+
+    def _place(self, x: int) -> set[int] | None:
+        return self._search([x])
+
+    def _search(self, sources: list[int], prune: bool = False) -> set[int] | None:
+        """Breadth-first search for a shortest augmenting path from the ``sources``.
+
+        Tree paths are walked with a per-search union–find that jumps over edges already
+        labelled (each labelled edge of forest ``k`` joins its lower end to its upper
+        end), so each edge is looked at once per search.  With ``prune``, edges inside a
+        known tight set are labelled but not explored: their tree paths stay inside the
+        set, where both forests are spanning trees, so no augmenting path goes through
+        them.  On failure every labelled edge joins its ends in the tight union–find.
+        """
+        label: dict[int, tuple[int, int] | None] = dict.fromkeys(sources)
+        queue = deque(sources)
+        where, ends, tight = self.where, self.ends, self.tight
+        jump = [None, {}, {}]
+
+        def find(j: dict, v: int) -> int:
+            root = v
+            while root in j:
+                root = j[root]
+            while v in j and j[v] != root:
+                j[v], v = root, j[v]
+            return root
+
+        while queue:
+            y = queue.popleft()
+            for k in (1, 2):
+                if where[y] == k:
+                    continue
+                u, v = ends[y]
+                tree = self.tree[k]
+                if tree[u] != tree[v]:
+                    self._augment(label, y, k)
+                    return None
+                par, dep, j = self.par[k], self.dep[k], jump[k]
+                p, q = find(j, u), find(j, v)
+                while p != q:
+                    if dep[p] < dep[q]:
+                        p, q = q, p
+                    e = par[p]  # p is strictly below the meeting point: e is on the path
+                    if e not in label:
+                        label[e] = (y, k)
+                        if not prune or tight.find(ends[e][0]) != tight.find(ends[e][1]):
+                            queue.append(e)
+                    a, b = ends[e]
+                    up = b if a == p else a
+                    j[p] = up
+                    p = find(j, up)
+        for i in label:
+            a, b = ends[i]
+            self.tight.union(a, b)
+        return set(label)
+
+    def _augment(self, label: dict, y: int, k: int) -> None:
+        moves = [(y, k)]
+        z = y
+        while label[z] is not None:
+            prev, kk = label[z]
+            moves.append((prev, kk))
+            z = prev
+        for i, kk in moves:
+            if self.where[i]:
+                self._take(i)
+        for i, kk in moves:
+            self._put(i, kk)
+        self.augmentations += 1
+        self._rebuild()
+
+    def partition(self) -> list[list[int]]:
+        """The tight sets found so far (and singletons): a partition of the vertices."""
+        groups: dict[int, list[int]] = {}
+        for v in range(self.n):
+            groups.setdefault(self.tight.find(v), []).append(v)
+        return sorted(groups.values())
+
+
+@dataclass
+class LehmanResult:
+    """The class of a switching game by Lehman's criterion, with its certificate."""
+
+    cls: str
+    short_first: str
+    cut_first: str
+    certificate: dict
+    stats: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"class": self.cls, "short_first": self.short_first, "cut_first": self.cut_first, "certificate": self.certificate}
+
+
+def _edge(g: SwitchGame, i: int, m: int) -> list:
+    if i < m:
+        u, v = g.edges[i]
+        return [u, v, i]
+    a, b = g.terminals
+    return [a, b, "ab" if i == m else "ab+"]
+
+
+def _trees(g: SwitchGame, tf: TwoForests, R: set[int], graph: str) -> dict:
+    a, b = g.terminals
+    m = g.m
+    # the component of a in the forest-1 edges of R
+    adj: dict[int, list[int]] = {}
+    for i in R:
+        if tf.where[i] == 1:
+            u, v = tf.ends[i]
+            adj.setdefault(u, []).append(v)
+            adj.setdefault(v, []).append(u)
+    S, stack = {a}, [a]
+    while stack:
+        x = stack.pop()
+        for y in adj.get(x, ()):
+            if y not in S:
+                S.add(y)
+                stack.append(y)
+    if b not in S:  # pragma: no cover - would be a bug in the search
+        raise AssertionError("failed search does not join the terminals")
+    t1 = [_edge(g, i, m) for i in sorted(R) if tf.where[i] == 1 and tf.ends[i][0] in S]
+    t2 = [_edge(g, i, m) for i in sorted(R) if tf.where[i] == 2 and tf.ends[i][0] in S]
+    return {"kind": "trees", "graph": graph, "vertices": sorted(S), "tree1": t1, "tree2": t2}
+
+
+def _rank(g: SwitchGame, tf: TwoForests, part: list[list[int]], graph: str) -> dict:
+    m = g.m
+    return {
+        "kind": "rank",
+        "graph": graph,
+        "forest1": [_edge(g, i, m) for i in tf.forest(1)],
+        "forest2": [_edge(g, i, m) for i in tf.forest(2)],
+        "partition": part,
+    }
+
+
+def classify(g: SwitchGame) -> LehmanResult:
+    """The class of ``g`` by Lehman's criterion, with certificates (see the module docstring).
+
+    ``certificate["second"]`` decides CONNECT moving second (trees in ``G`` or a rank
+    certificate for ``G``), ``certificate["first"]`` CONNECT moving first (trees in
+    ``G + ab`` or a rank certificate for ``G + ab``).
+    """
+    a, b = g.terminals
+    tf = TwoForests(g.n, g.edges)
+    r2 = tf.size
+    part = tf.partition()
+    R = tf.insert((a, b))
+    cert: dict = {"r2": r2}
+    if R is not None:
+        cert["second"] = _trees(g, tf, R, "G")
+        cert["first"] = cert["second"]
+        cls = CONNECT
+    else:
+        cert["second"] = _rank(g, tf, part, "G")
+        R2 = tf.insert((a, b))
+        if R2 is not None:
+            cert["first"] = _trees(g, tf, R2, "G+ab")
+            cls = "first"
+        else:
+            cert["first"] = _rank(g, tf, part, "G+ab")
+            cls = CUT
+    short_first = CONNECT if cls in (CONNECT, "first") else CUT
+    cut_first = CONNECT if cls == CONNECT else CUT
+    return LehmanResult(cls, short_first, cut_first, cert, {"augmentations": tf.augmentations, "r2": r2})
+
+
+# ------------------------------------------------------------------ checker
+def _is_forest(n: int, edges) -> bool:
+    parent = list(range(n))
+
+    def root(x):
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for u, v in edges:
+        ru, rv = root(u), root(v)
+        if ru == rv:
+            return False
+        parent[ru] = rv
+    return True
+
+
+def _spans(vertices: set, edges) -> bool:
+    """True when ``edges`` form one tree on exactly ``vertices``."""
+    if any(u not in vertices or v not in vertices for u, v in edges):
+        return False
+    if len(edges) != len(vertices) - 1:
+        return False
+    idx = {v: i for i, v in enumerate(sorted(vertices))}
+    return _is_forest(len(idx), [(idx[u], idx[v]) for u, v in edges])
+
+
+def check_certificate(g: SwitchGame, cert: dict) -> str:
+    """Check both parts of a certificate against ``g``; return the class they prove.
+
+    Raises :class:`~verify.errors.InputError` naming the first defect.  Shares no code
+    with :func:`classify`.
+    """
+    a, b = g.terminals
+    names = {i: e for i, e in enumerate(g.edges)}
+
+    def resolve(items, extra: int) -> list[tuple]:
+        out, used = [], set()
+        for u, v, i in items:
+            if i in used:
+                raise InputError(f"Edge {i} is used twice.")
+            used.add(i)
+            if isinstance(i, int):
+                if i not in names or tuple(sorted((u, v))) != names[i]:
+                    raise InputError(f"Edge {i} is not {u}-{v} in the graph.")
+            elif (i == "ab" and extra >= 1) or (i == "ab+" and extra >= 2):
+                if {u, v} != {a, b}:
+                    raise InputError(f"Extra edge {i} does not join the terminals.")
+            else:
+                raise InputError(f"Edge name {i!r} is not allowed here.")
+            out.append((u, v, i))
+        return out
+
+    def one(part: dict, extra: int) -> bool:
+        if part["kind"] == "trees":
+            S = set(part["vertices"])
+            t1, t2 = resolve(part["tree1"], extra), resolve(part["tree2"], extra)
+            if {e[2] for e in t1} & {e[2] for e in t2}:
+                raise InputError("The two trees share an edge.")
+            if not (a in S and b in S):
+                raise InputError("The spanned set does not contain both terminals.")
+            if not (_spans(S, [e[:2] for e in t1]) and _spans(S, [e[:2] for e in t2])):
+                raise InputError("A tree does not span the vertex set.")
+            return True
+        if part["kind"] == "rank":
+            f1, f2 = resolve(part["forest1"], extra + 1), resolve(part["forest2"], extra + 1)
+            if {e[2] for e in f1} & {e[2] for e in f2}:
+                raise InputError("The two forests share an edge.")
+            if not (_is_forest(g.n, [e[:2] for e in f1]) and _is_forest(g.n, [e[:2] for e in f2])):
+                raise InputError("A forest has a cycle.")
+            P = part["partition"]
+            cls_of = {}
+            for k, c in enumerate(P):
+                for v in c:
+                    if v in cls_of:
+                        raise InputError(f"Vertex {v} is in two classes.")
+                    cls_of[v] = k
+            if set(cls_of) != set(range(g.n)):
+                raise InputError("The partition does not cover the vertices.")
+            graph_edges = list(g.edges) + ([(a, b)] if extra else [])
+            cross = sum(1 for u, v in graph_edges if cls_of[u] != cls_of[v])
+            if cross + 2 * (g.n - len(P)) != len(f1) + len(f2) - 1:
+                raise InputError("The partition bound is not one less than the forests' size.")
+            return False
+        raise InputError(f"Unknown certificate kind {part['kind']!r}.")
+
+    if cert["second"].get("graph") != "G" or cert["first"].get("graph") not in ("G", "G+ab"):
+        raise InputError("The certificate must speak about G (second) and G or G+ab (first).")
+    if cert["first"]["graph"] == "G" and cert["first"]["kind"] != "trees":
+        raise InputError("A rank certificate for the first player must be about G+ab.")
+    second = one(cert["second"], 0)
+    first = one(cert["first"], 1 if cert["first"]["graph"] == "G+ab" else 0)
+    if second and not first:  # pragma: no cover - cannot both be valid
+        raise InputError("The certificates contradict each other.")
+    return CONNECT if second else "first" if first else CUT
+
+
+def winning_moves(g: SwitchGame) -> dict:
+    """Every winning first move of each player, by Lehman's criterion on each child.
+
+    CONNECT's move ``i`` wins when contracting it joins the terminals or leaves a
+    ``connect`` game; CUT's move ``i`` wins when deleting it separates the terminals or
+    leaves a ``cut`` game.  Edge indices, parallel copies listed separately.
+    """
+    out = {CONNECT: [], CUT: []}
+    a, b = g.terminals
+    for i, (u, v) in enumerate(g.edges):
+        if {u, v} == {a, b}:
+            out[CONNECT].append(i)
+        else:
+            if classify(g.contract(i)).cls == CONNECT:
+                out[CONNECT].append(i)
+        h = g.delete(i)
+        if not h.terminals_joined() or classify(h).cls == CUT:
+            out[CUT].append(i)
+    return out
