@@ -58,6 +58,10 @@ class Domain:
     def from_witness(self, witness: dict) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def shards(self, n: int) -> int:
+        """How many shards a sweep splits size ``n`` into when ``--mod`` is not given (default 1)."""
+        return 1
+
     def witness_key(self, witness: dict) -> tuple:
         """The order key of a stored witness (default: recomputed from the instance)."""
         return self.key(self.from_witness(witness))[0]
@@ -90,6 +94,11 @@ class GameDomain(Domain):
         from ..graphs import connected_games
 
         return connected_games(n, res=res, mod=mod)
+
+    def shards(self, n: int) -> int:
+        from ..sweep.shards import default_mod
+
+        return default_mod(n)
 
     def key(self, inst: Game) -> tuple[tuple, Game]:
         from ..graphs import canonical_game

@@ -311,13 +311,13 @@ class Store:
             sid = p["id"]
             res = done.get(sid)
             hi = res["n_range"][1] if res and res["verdict"] in FAILED_VERDICTS and not plan.get("all") else p["max_n"]
+            used = dict(self.db.execute("SELECT n, max(mod) FROM shards WHERE run_id = ? AND statement = ? GROUP BY n", (run_id, sid)).fetchall())
             if p.get("table"):  # a table shards geng itself (verify.tables.kernel.default_shards)
                 from ..tables.kernel import default_jobs, default_shards
 
-                used = dict(self.db.execute("SELECT n, max(mod) FROM shards WHERE run_id = ? AND statement = ? GROUP BY n", (run_id, sid)).fetchall())
                 total = sum(used.get(n) or plan.get("mod") or default_shards(n, default_jobs()) for n in range(p["min_n"], hi + 1))
             else:
-                total = sum(plan.get("mod") or default_mod(n) for n in range(p["min_n"], hi + 1))
+                total = sum(used.get(n) or plan.get("mod") or default_mod(n) for n in range(p["min_n"], hi + 1))
             agg = per.get(sid, {})
             statements.append(
                 {

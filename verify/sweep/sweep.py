@@ -28,7 +28,7 @@ from ..registry.runner import run_levels, run_table, witness_game, witness_key
 from ..registry.statement import Result, Statement
 from .backends import Backend, Serial
 from . import shards
-from .shards import ShardResult, default_mod, run_shard, shards_of
+from .shards import ShardResult, run_shard, shards_of
 from .store import Store
 
 __all__ = ["sweep", "merge"]
@@ -94,7 +94,8 @@ def sweep(
     store, run_id : Store and int, optional
         Shards of run ``run_id`` already in ``store`` are reused; new ones are written.
     mod : int, optional
-        Shards per ``n`` (default :func:`~verify.sweep.shards.default_mod`).
+        Shards per ``n`` (default: the domain's :meth:`~verify.registry.domain.Domain.shards`;
+        for games :func:`~verify.sweep.shards.default_mod`).
     source : str, optional
         ``FILE.py::NAME`` of a user statement (``hunt``).
     all_n : bool
@@ -113,7 +114,7 @@ def sweep(
     backend = backend or Serial()
 
     def level(n: int):
-        m = mod or default_mod(n)
+        m = mod or st.domain.shards(n)
         done = store.finished_shards(run_id, st.id, n, m) if store is not None else {}
         results = list(done.values())
         todo = [sh for sh in shards_of(st.id, n, m, source) if sh.res not in done]
