@@ -197,9 +197,11 @@ def _and_rule(game, literal: bool):
     source=SRC + " appendix, Theorem 18 (and-rule)",
     max_n=6,
     expect="refuted",
-    reading="literal: (V1 ∪ V2, T1 ⊕ T2) is itself a weak multi-link and shorting any x ∈ T1 ∩ T2 makes "
-    "it strong. Refuted: the pivot lies outside the carrier, so with play restricted to V1 ∪ V2 Short "
-    "cannot use it (e.g. empty carriers and T1 = {s, x}, T2 = {x, t} on the path s–x–t). "
+    reading="literal reading, which the paper's own text contradicts (not an error of the paper): "
+    "(V1 ∪ V2, T1 ⊕ T2) is itself a weak multi-link, the pivot x ∈ T1 ∩ T2 left out of the carrier. The "
+    "paper's worked example after Theorem 18 puts the pivot in the carrier ('{h, g, f} is the carrier of a "
+    "weak multi-link ... pivoted by f'), which is reading /b. Refuted, as it must be: with play restricted "
+    "to V1 ∪ V2 Short cannot use the pivot (empty carriers and T1 = {s, x}, T2 = {x, t} on the path s–x–t). "
     "Domain: T1 = {s} ∪ X1, T2 = {t} ∪ X2 with X1, X2 non-terminal sets of size ≤ 2 that meet, "
     "carriers of size ≤ 2 disjoint from T1 ∪ T2 and from each other.",
 )
@@ -214,8 +216,9 @@ def t18_a(game):
     kind="thm",
     source=SRC + " appendix, Theorem 18 (and-rule)",
     max_n=6,
-    reading="as the proof uses it: after shorting any pivot x ∈ T1 ∩ T2, (V1 ∪ V2, T1 ⊕ T2) is a strong "
-    "multi-link (equivalently, with x added to the carrier, Short wins moving first by opening at x). "
+    reading="as the proof and the worked example use it (the pivot belongs to the carrier): after shorting "
+    "any pivot x ∈ T1 ∩ T2, (V1 ∪ V2, T1 ⊕ T2) is a strong multi-link (equivalently, with x added to the "
+    "carrier, Short wins moving first by opening at x). "
     "Same domain as /a.",
 )
 def t18_b(game):
