@@ -22,6 +22,7 @@ from ...concepts import supports, threatens
 from ...links import MultiLinks
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, MultiShannon
+from ...solve.strategy import check_multi_strategy
 
 SRC = "000_5ace32d4bebf4a78.txt"
 
@@ -85,7 +86,8 @@ def _pair_sets(free, k):
     max_n=7,
     tier_n=6,
     reading="the pairs {a_i, b_i} are disjoint; 'a_i P-dominates {a_i, b_i}' is a first-player P win in "
-    "M_{G,{a_i,b_i}} opening at a_i; one or two pairs (sets of size 2 or 4).",
+    "M_{G,{a_i,b_i}} opening at a_i; one or two pairs (sets of size 2 or 4). The proof's strategy is "
+    "checked too: P, moving second in M_{G,A∪B}, answers each move on a pair with the other vertex of it.",
 )
 def t10(game):
     """For disjoint pairs {a_i,b_i} with a_i P-dominating its pair, A = {a_i}, B = {b_i}:
@@ -106,10 +108,22 @@ def t10(game):
             B = {b for _, b in pairs}
             for p, relation, wins in ((CUT, threatens, "lost"), (SHORT, supports, "captured")):
                 if all(dominates(a, b, p) for a, b in pairs) and relation(game, B, A):
-                    ok = MultiShannon(game, A | B).second_player_wins(p)
-                    if not t.add(ok, vertices=_s(A | B), pairs=[list(x) for x in pairs], player=p, expected=wins):
+                    m = MultiShannon(game, A | B)
+                    ok = m.second_player_wins(p)
+                    if not t.add(ok, vertices=_s(A | B), pairs=[list(x) for x in pairs], player=p, expected=wins, part="theorem"):
+                        return t
+                    other = CUT if p == SHORT else SHORT
+                    stated, lines = check_multi_strategy(m, p, other, _pairing(pairs))
+                    if not t.add(stated, vertices=_s(A | B), pairs=[list(x) for x in pairs], player=p, lines=lines,
+                                 part="the proof's pairing strategy"):
                         return t
     return t
+
+
+def _pairing(pairs):
+    """Theorem 10's strategy: answer a move on a pair by playing the other vertex of that pair."""
+    partner = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+    return lambda left, history: partner[history[-1][1]]
 
 
 def _terminal_sets(game):
