@@ -286,14 +286,16 @@ def _t9_strategy(v):
     return lambda left, history: v if v in left else set(left)
 
 
-def _distinct_threateners(game, targets):
-    """A matching target → distinct non-terminal vertex threatening it, or None."""
+def _distinct_threateners(game, targets, threat=None):
+    """A matching target → distinct non-terminal vertex threatening it, or None.
+    ``threat(x, u)``: a cached ``threatens(game, {x}, {u})``."""
+    threat = threat or (lambda x, u: threatens(game, {x}, {u}))
     g = nx.Graph()
     tops = [("t", u) for u in targets]
     g.add_nodes_from(tops)
     for u in targets:
         for x in game.nonterminals():
-            if x != u and threatens(game, {x}, {u}):
+            if x != u and threat(x, u):
                 g.add_edge(("t", u), ("x", x))
     match = nx.bipartite.maximum_matching(g, top_nodes=tops)
     if all(tp in match for tp in tops):
@@ -328,11 +330,18 @@ def _t11_strategy(nb, match, first=None):
 def _t11(game, literal_example: bool):
     s = FastSolver()
     t = Tally()
+    cache: dict = {}
+
+    def threat(x, u):
+        if (x, u) not in cache:
+            cache[x, u] = threatens(game, {x}, {u})
+        return cache[x, u]
+
     for term in game.terminals:
         nb = _s(game.neighbours(term))
         if not nb or any(game.is_terminal(x) for x in nb):
             continue
-        match = _distinct_threateners(game, nb)
+        match = _distinct_threateners(game, nb, threat)
         if match is not None:
             if not t.add(s.winner(game, SHORT) == CUT, vertices=[term] + nb, part="theorem"):
                 return t
@@ -341,7 +350,7 @@ def _t11(game, literal_example: bool):
                 return t
         for other in nb:
             rest = [u for u in nb if u != other]
-            match = _distinct_threateners(game, rest) if len(nb) > 1 else None
+            match = _distinct_threateners(game, rest, threat) if len(nb) > 1 else None
             if match is not None:
                 ok = s.winner(game, CUT) == CUT and other in s.winning_moves(game, CUT)
                 if not t.add(ok, vertices=[term] + nb, cut=other, part="corollary"):
