@@ -24,6 +24,11 @@ deadness through complete colourings only); it is a lemma of this project.  The
 symbolic proofs of ``shannon-verify prove`` for TSD.T13–T16 encode "live" as "on an
 induced terminal path", so they are conditional on this lemma; here it is checked
 against the definition (``brute``: every complete colouring) on every game in scope.
+
+>>> from verify import Game
+>>> t = induced_path.check(Game.from_edges("0-2,2-1,0-3,3-2", terminals=(0, 1)))
+>>> t.hypothesis, t.failure    # 2 vertices and 4 edges, all agree
+(6, None)
 """
 
 from __future__ import annotations
