@@ -439,6 +439,7 @@ def _separates_terminals(game, v) -> bool:
     kind="thm",
     source=SRC + " §4, remark after Theorem 9",
     max_n=7,
+    tier_n=6,
     reading="'articulation vertex' as the Shannon game needs it: v separates the terminals (they lie in "
     "different components of G − v). Supporting sets are terminal-free and may be empty.",
 )
