@@ -30,8 +30,7 @@ from unittest import mock
 import pytest
 
 from verify.registry import REGISTRY, load_paper_statements, run_statement
-from verify.solve import CUT, SHORT, FastSolver, MultiShannon
-from verify.links import MultiLinks
+from verify.solve import CUT, SHORT
 
 load_paper_statements()
 

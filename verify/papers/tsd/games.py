@@ -16,7 +16,6 @@ import networkx as nx
 
 from ...concepts import supports, threatens, walk_count
 from ...dead import classify
-from ...game import bits
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
