@@ -103,10 +103,20 @@ STORED = sorted(COUNTEREXAMPLES.rglob("*.json"))
 def test_stored_counterexample_reproduces(path):
     data = json.loads(path.read_text())
     st = REGISTRY.get(data["id"])
-    if st is None:
-        pytest.skip(f"{data['id']} is not a registered paper statement")
+    assert st is not None, f"{path} is stale: {data['id']} is no longer registered (delete it)"
+    assert path.parent == COUNTEREXAMPLES / st.id, f"{path} is not in the folder of {st.id}"
     g = st.domain.from_witness(data)  # the statement's own domain (games, minimal links, fixtures, ...)
     if isinstance(g, Game):
         assert g.to_graph6() == data["graph6"]
     hyp, failure = evaluate(st, g)
     assert failure is not None and hyp > 0, f"{path} no longer {'exhibits' if st.kind == 'ex' else 'refutes'} {st.id}"
+
+
+def test_every_refuted_statement_has_one_stored_counterexample():
+    """Each paper statement recorded as refuted is pinned to exactly one stored witness
+    (``pytest theorems`` then demands that the runner finds that very one)."""
+    refuted = [s for s in REGISTRY.values() if not s.user and s.expect == "refuted" and s.kind != "table"]
+    assert refuted
+    for st in refuted:
+        stored = list((COUNTEREXAMPLES / st.id).glob("*.json"))
+        assert len(stored) == 1, f"{st.id}: {len(stored)} stored counterexamples"

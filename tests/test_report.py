@@ -60,7 +60,7 @@ def test_report_of_a_real_run(in_run, capsys):
     assert data["markdown"].endswith("report.md") and data["html"].endswith("report.html")
     md = (in_run / data["markdown"]).read_text()
     rows = table_rows(md)
-    assert rows["TSD.T12"] == ["TSD.T12", "thm", "✓ holds", "2–4", "20", "51", rows["TSD.T12"][6], "", ""]
+    assert rows["TSD.T12"] == ["TSD.T12", "thm", "✓ holds", "2–4", "20", "75", rows["TSD.T12"][6], "", ""]
     assert rows["TSD.T13.EX"][1:3] == ["ex", "✓ found"] and "[Cd\\_t2-3](#tsdt13ex)" in rows["TSD.T13.EX"][7]
     assert rows["TSD.T11/a"][2] == "✓ refuted" and rows["TSD.T11/a"][3] == "2–3"
     assert "Nothing needs attention" in md and "shannon-verify 0.1.0" in md

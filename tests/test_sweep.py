@@ -33,7 +33,7 @@ def dense(game):
     return None if game.n < 6 else game.m <= 10
 '''
 
-CASES = [("TSD.T12", None), ("TSD.T7", None), ("TSD.T13.EX", None), ("TEST.DENSE", "user")]
+CASES = [("TSD.T12", None), ("TSD.T7.ii/a", None), ("TSD.T13.EX", None), ("TEST.DENSE", "user")]
 
 
 @pytest.fixture(scope="module")
@@ -183,7 +183,7 @@ def _rows(db):
 def test_killed_run_resumes_without_recomputing(tmp_path):
     db = str(tmp_path / "tmp.sqlite")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    cmd = [sys.executable, "-m", "verify", "check", "TSD.T12", "--max-n", "7", "--mod", "16", "--jobs", "1", "--store", db, "--no-progress"]
+    cmd = [sys.executable, "-m", "verify", "check", "TSD.T15", "--max-n", "7", "--mod", "16", "--jobs", "1", "--store", db, "--no-progress"]
     proc = subprocess.Popen(cmd, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
@@ -205,7 +205,7 @@ def test_killed_run_resumes_without_recomputing(tmp_path):
     assert all(after[k] == v for k, v in before.items())  # same finish time, session 1, written once
     assert all(after[k][1:] == (2, 1) for k in after.keys() - before.keys())  # the rest: once, in session 2
     got = json.loads(p.stdout)[0]
-    ref = run_statement(load_statement("TSD.T12"), max_n=7, emit=False)
+    ref = run_statement(load_statement("TSD.T15"), max_n=7, emit=False)
     assert (got["verdict"], got["instances"], got["hypothesis_true"]) == (ref.verdict, ref.instances, ref.hypothesis_true)
     with Store(db, create=False) as s:
         summary = s.summary(1)

@@ -10,6 +10,8 @@ Statements register on import, one module per part of the paper:
 ``links.py``        §7 multi-links: the or-rule and the and-rule (Theorems 17–18)
 ``figs.py``         the figures' captions and examples (smallest witnesses)
 ``dual.py``         §3's closing remark on dual graphs (``dual_graph.py`` builds them)
+``lemmas.py``       the project's induced-path lemma (PROJ.INDUCED_PATH) behind
+                    the dead-item oracles; not in the paper
 ``table.py``        §6 Table 1 (``table1.py`` computes it, ``table1_kernel.c`` in C;
                     ``published.py`` holds the paper's rows, used only to compare)
 ==================  ===========================================================
@@ -17,6 +19,6 @@ Statements register on import, one module per part of the paper:
 ``PENDING`` names the catalogue ids not encoded yet.
 """
 
-from . import dead, dual, figs, games, graph, links, table  # noqa: F401  (registration happens on import)
+from . import dead, dual, figs, games, graph, lemmas, links, table  # noqa: F401  (registration happens on import)
 
 PENDING: dict[str, str] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...concepts import clique_cutset_sets, corollary_ii_pairs, surrounds, surrounds_walks
-from ...dead import classify
+from ...dead import brute, classify, items_of
 from ...dead.theorems import surrounded_set
 from ...game import bits
 from ...registry import Tally, statement
@@ -26,19 +26,59 @@ def _dead(game):
     return set(c.dead_vertices), {frozenset(e) for e in c.dead_edges}
 
 
-@statement("TSD.T12", kind="thm", source=SRC + ", Theorem 12 and corollary", max_n=8)
+DEFINITION_MAX_N = 7  # up to here T12 uses the definition itself (``brute``: every complete colouring)
+
+
+def _dead_by_definition(game, edges=None):
+    """Dead vertices and edges by the definitions of §5 (:mod:`verify.dead.brute`) where
+    that is cheap, by the exact ``sat`` oracle (induced paths, see PROJ.INDUCED_PATH)
+    beyond.  ``edges``: decide only these edges (default: all)."""
+    items = [it for it in items_of(game) if it[0] == "vertex"]
+    pairs = game.edges() if edges is None else edges
+    items += [("edge",) + tuple(sorted((game.index(u), game.index(v)))) for u, v in pairs]
+    if game.n <= DEFINITION_MAX_N:
+        out = brute.classify(game, items)
+    else:
+        c = classify(game, "sat")
+        out = {it: c.verdicts[it] for it in items}
+    dv = {v.item[1] for it, v in out.items() if it[0] == "vertex" and v.dead}
+    de = {frozenset(v.item[1]) for it, v in out.items() if it[0] == "edge" and v.dead}
+    return dv, de
+
+
+@statement(
+    "TSD.T12",
+    kind="thm",
+    source=SRC + ", Theorem 12 and corollary",
+    max_n=8,
+    tier_n=6,
+    reading="deadness by its definition (every complete colouring, method 'brute') for n ≤ 7, by the sat "
+    "oracle at n = 8. A non-edge uv is dead when uv is dead in G + uv. Corollary checked both ways: deleting "
+    "all dead edges at once, and adding each dead non-edge, leaves the dead vertices unchanged.",
+)
 def t12(game):
-    """A vertex is dead iff all its incident edges are dead; deleting the dead edges
+    """A vertex is dead iff all its incident edges are dead; adding or deleting dead edges
     does not change which vertices are dead."""
-    dv, de = _dead(game)
+    dv, de = _dead_by_definition(game)
     t = Tally()
     for v in game.nonterminals():
         incident = [frozenset((v, u)) for u in game.neighbours(v)]
-        if not t.add((v in dv) == all(e in de for e in incident), vertices=[v], edges=[sorted(e, key=str) for e in incident]):
+        if not t.add((v in dv) == all(e in de for e in incident), vertices=[v], edges=[sorted(e, key=str) for e in incident], part="theorem"):
             return t
     if de:
-        dv2, _ = _dead(game.delete_edges([tuple(e) for e in de]))
-        t.add(dv2 == dv, edges=[sorted(e, key=str) for e in de], dead_before=sorted(dv, key=str), dead_after=sorted(dv2, key=str))
+        dv2, _ = _dead_by_definition(game.delete_edges([tuple(e) for e in de]), edges=[])
+        if not t.add(dv2 == dv, edges=[sorted(e, key=str) for e in de], dead_before=sorted(dv, key=str),
+                     dead_after=sorted(dv2, key=str), part="deleting dead edges"):
+            return t
+    for u, v in combinations(game.vertices, 2):
+        if game.has_edge(u, v):
+            continue
+        plus = game.add_edges([(u, v)])
+        dv2, de2 = _dead_by_definition(plus, edges=[(u, v)])
+        if frozenset((u, v)) in de2:
+            if not t.add(dv2 == dv, edges=[[u, v]], dead_before=sorted(dv, key=str), dead_after=sorted(dv2, key=str),
+                         part="adding a dead edge"):
+                return t
     return t
 
 

@@ -9,9 +9,11 @@ definition of a dual graph D and the SAT search.
 Readings encoded (the hypothesis "planar with s and t on the outer face" is decided
 as "G + st is planar"):
 
-* ``TSD.DUAL/a`` — literal: the paths are paths of G itself with the two vertices
-  attached (D's edges among the non-terminals are G's).  Refuted: in the square
-  s–a–t–b the only winning cutset {a, b} is not a path of G.
+* ``TSD.DUAL/a`` — a literal reading the remark itself contradicts: the paths are
+  paths of G itself with the two vertices attached (D's edges among the non-terminals
+  are G's).  The remark speaks of *two* dual graphs, so this is not what it means;
+  refuted (as it must be): in the square s–a–t–b the only winning cutset {a, b} is not
+  a path of G.
 * ``TSD.DUAL/b`` — the dual-graph reading of the remark's last sentence: D is any graph
   on the non-terminals plus the two new vertices.  For every game in scope a dual is
   found by SAT and re-checked on every vertex set; for every set Y of non-terminals,
@@ -36,9 +38,11 @@ SRC = "000_5ace32d4bebf4a78.txt §3, closing remark"
     source=SRC,
     max_n=7,
     expect="refuted",
-    reading="literal: for G planar with s, t on the outer face, attaching two new vertices c1, c2 to G "
-    "gives a graph in which a set X of non-terminals contains a c1–c2 path iff X separates s from t. "
-    "Refuted by the square s–a–t–b.",
+    reading="literal reading, which the remark itself contradicts (not an error of the paper): Cut's paths "
+    "are paths of G itself with two new vertices c1, c2 attached, i.e. a set X of non-terminals contains a "
+    "c1–c2 path of G + c1 + c2 iff X separates s from t. The remark goes on to 'maintaining two dual "
+    "graphs, in which a short operation in one graph is a deletion in the other', so Cut's graph is not "
+    "G's own edges (that is reading /b). Refuted, as it must be, by the square s–a–t–b.",
 )
 def dual_literal(game):
     """Planar games with the terminals outside: Cut's winning cutsets are the paths of G

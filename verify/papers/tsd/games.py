@@ -16,9 +16,9 @@ import networkx as nx
 
 from ...concepts import supports, threatens, walk_count
 from ...dead import classify
-from ...game import bits
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
+from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
 from ...game import delete_adjacency, short_adjacency
 
 SRC = "000_5ace32d4bebf4a78.txt"
@@ -254,28 +254,47 @@ def l5(game):
     return t
 
 
-@statement("TSD.T9", kind="thm", source=SRC + " §4, Theorem 9", max_n=7)
+@statement(
+    "TSD.T9",
+    kind="thm",
+    source=SRC + " §4, Theorem 9",
+    max_n=7,
+    reading="the lost set is S = {v} ∪ Γ(v); the proof's strategy is checked too: Cut, moving second in "
+    "M_{G,S}, deletes v unless Short shorted it, and otherwise deletes any vertex (every choice checked).",
+)
 def t9(game):
-    """A degree-3 vertex that threatens each of its neighbours is in a lost set (with them)."""
+    """A degree-3 vertex that threatens each of its neighbours is in a lost set (with them),
+    won by the proof's strategy."""
     t = Tally()
     for v in game.nonterminals():
         nb = game.neighbours(v)
         if len(nb) != 3 or any(game.is_terminal(x) for x in nb):
             continue
         if all(threatens(game, {v}, {x}) for x in nb):
-            if not t.add(_msg(game, nb | {v}).second_player_wins(CUT), vertices=_s(nb | {v})):
+            m = _msg(game, nb | {v})
+            if not t.add(m.second_player_wins(CUT), vertices=_s(nb | {v}), part="lost"):
+                return t
+            stated, lines = check_multi_strategy(m, CUT, SHORT, _t9_strategy(v))
+            if not t.add(stated, vertices=_s(nb | {v}), part="the proof's strategy", lines=lines):
                 return t
     return t
 
 
-def _distinct_threateners(game, targets):
-    """A matching target → distinct non-terminal vertex threatening it, or None."""
+def _t9_strategy(v):
+    """Theorem 9's proof: Cut (second) deletes v if Short did not short it; otherwise any vertex."""
+    return lambda left, history: v if v in left else set(left)
+
+
+def _distinct_threateners(game, targets, threat=None):
+    """A matching target → distinct non-terminal vertex threatening it, or None.
+    ``threat(x, u)``: a cached ``threatens(game, {x}, {u})``."""
+    threat = threat or (lambda x, u: threatens(game, {x}, {u}))
     g = nx.Graph()
     tops = [("t", u) for u in targets]
     g.add_nodes_from(tops)
     for u in targets:
         for x in game.nonterminals():
-            if x != u and threatens(game, {x}, {u}):
+            if x != u and threat(x, u):
                 g.add_edge(("t", u), ("x", x))
     match = nx.bipartite.maximum_matching(g, top_nodes=tops)
     if all(tp in match for tp in tops):
@@ -283,20 +302,60 @@ def _distinct_threateners(game, targets):
     return None
 
 
+def _t11_strategy(nb, match, first=None):
+    """Theorem 11's strategy for Cut (moving second), for the neighbours ``nb`` of t and the
+    matching u → distinct threatener of u: if Short shorts a vertex u of Γ(t), cut its
+    threatener; if Short shorts the threatener of u, cut u; otherwise cut any remaining
+    vertex of Γ(t) (every choice is checked) — or any vertex when none remains.  With
+    ``first`` (the corollary), Cut opens by cutting ``first`` and then plays the same."""
+    threatener_of = dict(match)
+    threatened_by = {x: u for u, x in match.items()}
+
+    def rule(position, history):
+        free = set(position.nonterminals())
+        if not history:
+            return first
+        last = history[-1][1]
+        if last in threatener_of and threatener_of[last] in free:
+            return threatener_of[last]
+        if last in threatened_by and threatened_by[last] in free:
+            return threatened_by[last]
+        left = free & set(nb)
+        return left or free
+
+    return rule
+
+
 def _t11(game, literal_example: bool):
     s = FastSolver()
     t = Tally()
+    cache: dict = {}
+
+    def threat(x, u):
+        if (x, u) not in cache:
+            cache[x, u] = threatens(game, {x}, {u})
+        return cache[x, u]
+
     for term in game.terminals:
         nb = _s(game.neighbours(term))
         if not nb or any(game.is_terminal(x) for x in nb):
             continue
-        if _distinct_threateners(game, nb) is not None:
+        match = _distinct_threateners(game, nb, threat)
+        if match is not None:
             if not t.add(s.winner(game, SHORT) == CUT, vertices=[term] + nb, part="theorem"):
                 return t
+            ok, lines = check_strategy(StatedStrategy(game, CUT, SHORT, _t11_strategy(nb, match)))
+            if not t.add(ok, vertices=[term] + nb, threateners=match, part="theorem's strategy", lines=lines):
+                return t
         for other in nb:
-            if len(nb) > 1 and _distinct_threateners(game, [u for u in nb if u != other]) is not None:
+            rest = [u for u in nb if u != other]
+            match = _distinct_threateners(game, rest, threat) if len(nb) > 1 else None
+            if match is not None:
                 ok = s.winner(game, CUT) == CUT and other in s.winning_moves(game, CUT)
                 if not t.add(ok, vertices=[term] + nb, cut=other, part="corollary"):
+                    return t
+                ok, lines = check_strategy(StatedStrategy(game, CUT, CUT, _t11_strategy(rest, match, first=other)))
+                if not t.add(ok, vertices=[term] + nb, cut=other, threateners=match, part="corollary's strategy", lines=lines):
                     return t
         if all(game.degree(u) == 2 for u in nb) and all(walk_count(game, x, term, 2) <= 1 for x in game.vertices if x != term):
             far = {x for u in nb for x in game.neighbours(u)} - {term}

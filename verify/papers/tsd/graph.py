@@ -10,6 +10,7 @@ References: A. M. Steane, "Threat, support and dead edges in the Shannon game".
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 import networkx as nx
@@ -28,9 +29,8 @@ from ...concepts import (
     walk_count,
 )
 from ...dead.common import short_wins
-from ...game import Game, components
+from ...game import Game, bits, components, delete_adjacency, short_adjacency
 from ...registry import Tally, statement
-from ...solve import minimax
 
 SRC = "000_5ace32d4bebf4a78.txt"
 
@@ -73,22 +73,72 @@ def model(game):
     return t
 
 
-@statement("TSD.L1", kind="thm", source=SRC + " §2, Lemma 1", max_n=7)
-def l1(game):
-    """Every complete colouring has exactly one winner: a black terminal path or a white
-    terminal cutset, never both or neither; every position has a winner."""
-    t = Tally()
-    free = game.nonterminals()
-    t1, t2 = game.terminals
-    paths = [set(p[1:-1]) for p in nx.all_simple_paths(game.to_networkx(), t1, t2)]
+def _no_draw(game):
+    """Each position (partial colouring) and player to move: Short can force the terminals
+    adjacent in the reduced graph (the −/∗ model) xor Cut can force them separated by
+    his deleted vertices in the original graph (breadth-first search, no reduced graph).
+    Returns the first position where both or neither hold, else None, and the count."""
+    t1, t2 = game.terminal_indices
+    free = [game.index(v) for v in game.nonterminals()]
+    everything = game.mask(game.vertices)
+
+    @lru_cache(maxsize=None)
+    def short_forces(adj, left, short_to_move):
+        if not left:
+            return bool(adj[t1] >> t2 & 1)  # the reduced graph: are the terminals adjacent?
+        moves = (short_forces(short_adjacency(adj, v) if short_to_move else delete_adjacency(adj, v),
+                              left & ~(1 << v), not short_to_move) for v in bits(left))
+        return any(moves) if short_to_move else all(moves)
+
+    @lru_cache(maxsize=None)
+    def cut_forces(white, left, short_to_move):
+        if not left:  # the colouring model: the white vertices separate the terminals in G
+            return not short_wins(game.adjacency, everything & ~white, t1, t2)
+        moves = (cut_forces(white | ((not short_to_move) << v), left & ~(1 << v), not short_to_move) for v in bits(left))
+        return all(moves) if short_to_move else any(moves)
+
+    positions = 0
     for black in _sets(free, len(free), 0):
-        short = any(p <= black for p in paths)  # a path of black vertices
-        white = set(free) - black
-        cut = all(p & white for p in paths)  # every terminal path meets a white vertex
-        if not t.add(short != cut, vertices=sorted(black, key=str)):
-            return t
-    for first in ("Short", "Cut"):
-        t.add(minimax.winner(game, first) in ("Short", "Cut"))
+        for white in _sets([v for v in free if v not in black], len(free) - len(black), 0):
+            adj = game.adjacency
+            for v in black:
+                adj = short_adjacency(adj, v)
+            for v in white:
+                adj = delete_adjacency(adj, v)
+            left = game.mask(game.vertices) & ~game.mask(game.terminals)
+            for v in black | white:
+                left &= ~(1 << v)
+            wmask = sum(1 << v for v in white)
+            for short_to_move in (True, False):
+                positions += 1
+                s, c = short_forces(adj, left, short_to_move), cut_forces(wmask, left, short_to_move)
+                if s == c:
+                    return positions, {"black": game.labels_of(sum(1 << v for v in black)),
+                                       "white": game.labels_of(wmask), "to_move": "Short" if short_to_move else "Cut",
+                                       "short_forces": s, "cut_forces": c}
+    return positions, None
+
+
+@statement(
+    "TSD.L1",
+    kind="thm",
+    source=SRC + " §2, Lemma 1",
+    max_n=7,
+    tier_n=6,
+    reading="every position (every partial colouring, either player to move) has exactly one winner, "
+    "with the two win conditions computed by independent models: Short wins when the terminals end "
+    "adjacent in the reduced graph (shorting and deleting), Cut when his deleted vertices separate the "
+    "terminals in the original graph. The complete colourings are the positions with no move left. "
+    "(With both conditions read in one model the lemma holds by definition; this is the content.)",
+)
+def l1(game):
+    """Every position has exactly one winner, never both or neither (no draw); in particular
+    every complete colouring has exactly one winner."""
+    positions, bad = _no_draw(game)
+    t = Tally()
+    t.hypothesis = positions - (bad is not None)
+    if bad is not None:
+        t.add(False, **bad)
     return t
 
 
@@ -124,46 +174,119 @@ def _pairs(game, max_a=2, max_b=2, min_a=1):
             yield A, B
 
 
+def _l3(game, rel, components_in, part):
+    t = Tally()
+    for A, B in _pairs(game):
+        comps = _components(components_in(game, A), B)
+        ok = rel(game, A, B) == all(rel(game, A, c) for c in comps)
+        if not t.add(ok, vertices=sorted(A | B, key=str), A=sorted(A, key=str), B=sorted(B, key=str), part=part,
+                     components=[sorted(c, key=str) for c in comps]):
+            return t
+    return t
+
+
+def _in_g(game, A):
+    return game
+
+
+def _in_g_star_a(game, A):
+    return game.short(A)
+
+
 @statement(
-    "TSD.L3",
+    "TSD.L3.threat",
+    kind="thm",
+    source=SRC + " §4, Lemma 3",
+    max_n=6,
+    reading="the threat half; 'connected component of B' as in §4: a component of the induced subgraph G[B]. "
+    "A, B disjoint terminal-free sets, 1 ≤ |A|, |B| ≤ 2.",
+)
+def l3_threat(game):
+    """B is threatened by A iff each connected component of B is."""
+    return _l3(game, threatens, _in_g, "threat")
+
+
+@statement(
+    "TSD.L3.support/a",
     kind="thm",
     source=SRC + " §4, Lemma 3",
     max_n=6,
     expect="refuted",
-    reading="'connected component of B' as in §4: a component of the induced subgraph G[B].",
+    reading="the support half with 'connected component of B' as §4 defines it: a component of G[B]. "
+    "Refuted: s–t, s–a, a–b1, a–b2, b1–t: {a} supports {b1, b2} but not the component {b1}.",
 )
-def l3(game):
-    """B is threatened (supported) by A iff each connected component of B is."""
+def l3_support_a(game):
+    """B is supported by A iff each connected component of G[B] is."""
+    return _l3(game, supports, _in_g, "support")
+
+
+@statement(
+    "TSD.L3.support/b",
+    kind="thm",
+    source=SRC + " §4, Lemma 3 (as its proof uses it)",
+    max_n=6,
+    reading="the support half with the components of B taken in G ∗ A (shorting A can join parts of B), "
+    "which is what the proof of Lemma 3 uses.",
+)
+def l3_support_b(game):
+    """B is supported by A iff each connected component of B in G ∗ A is."""
+    return _l3(game, supports, _in_g_star_a, "support")
+
+
+def _t7(game, rel, thm, part, only=None):
     t = Tally()
-    for A, B in _pairs(game):
-        comps = _components(game, B)
-        for name, rel in (("threat", threatens), ("support", supports)):
-            ok = rel(game, A, B) == all(rel(game, A, c) for c in comps)
-            if not t.add(ok, vertices=sorted(A | B, key=str), A=sorted(A, key=str), B=sorted(B, key=str), part=name):
-                return t
+    for A, B in _pairs(game, min_a=0):
+        if not _connected(game, B) or (only is not None and not only(game, A, B)):
+            continue
+        d, c = rel(game, A, B), thm(game, A, B)
+        if not t.add(d == c, vertices=sorted(A | B, key=str), A=sorted(A, key=str), B=sorted(B, key=str), part=part,
+                     definition=d, characterisation=c):
+            return t
     return t
 
 
 @statement(
-    "TSD.T7",
+    "TSD.T7.i",
     kind="def",
-    source=SRC + " §4, Theorem 7",
+    source=SRC + " §4, Theorem 7(i)",
+    max_n=6,
+    reading="A is any terminal-free set disjoint from connected B (∅ included); |A|, |B| ≤ 2.",
+)
+def t7_i(game):
+    """(i) A threatens connected B ⇔ Γ(B)∖A is a clique."""
+    return _t7(game, threatens, threatens_thm7, "i")
+
+
+@statement(
+    "TSD.T7.ii/a",
+    kind="def",
+    source=SRC + " §4, Theorem 7(ii)",
     max_n=6,
     expect="refuted",
-    reading="A is any terminal-free set disjoint from B (the theorem states no further condition on A).",
+    reading="literal: A is any terminal-free set disjoint from connected B (the theorem states no further "
+    "condition on A). Refuted both ways: '⇒' when A meets Γ(B) (the path a–b–s–t), '⇐' when A is "
+    "disconnected (the path a1–s–b–t–a2).",
 )
-def t7(game):
-    """(i) A threatens connected B ⇔ Γ(B)∖A is a clique; (ii) A supports connected B ⇔
-    Γ(B)∖g(B) ⊆ Γ(A)."""
-    t = Tally()
-    for A, B in _pairs(game):
-        if not _connected(game, B):
-            continue
-        for name, rel, thm in (("i", threatens, threatens_thm7), ("ii", supports, supports_thm7)):
-            d, c = rel(game, A, B), thm(game, A, B)
-            if not t.add(d == c, vertices=sorted(A | B, key=str), A=sorted(A, key=str), B=sorted(B, key=str), part=name, definition=d, characterisation=c):
-                return t
-    return t
+def t7_ii_a(game):
+    """(ii) A supports connected B ⇔ Γ(B)∖g(B) ⊆ Γ(A)."""
+    return _t7(game, supports, supports_thm7, "ii")
+
+
+def _connected_and_apart(game, A, B):
+    return (not A or _connected(game, A)) and not (game.set_neighbours(B) & A)
+
+
+@statement(
+    "TSD.T7.ii/b",
+    kind="def",
+    source=SRC + " §4, Theorem 7(ii)",
+    max_n=6,
+    reading="repaired: A connected (or empty) and not adjacent to B, the case the proof treats; "
+    "|A|, |B| ≤ 2.",
+)
+def t7_ii_b(game):
+    """(ii) For connected A not adjacent to connected B: A supports B ⇔ Γ(B)∖g(B) ⊆ Γ(A)."""
+    return _t7(game, supports, supports_thm7, "ii", only=_connected_and_apart)
 
 
 @statement("TSD.T7.EX", kind="thm", source=SRC + " §4, Examples after Theorem 7", max_n=6)
@@ -245,20 +368,11 @@ def l4(game):
     return t
 
 
-@statement(
-    "TSD.EQ1",
-    kind="thm",
-    source=SRC + " §4, eq. (1)",
-    max_n=7,
-    expect="refuted",
-    reading="checked where Γ(A)∖B (in the original G) is terminal-free, so that it can threaten. "
-    "Refuted: on the path t1–0–2–1–t2, A = {2} threatens B = {0, 1} but Γ(A)∖B = ∅ does not "
-    "threaten {0, 1, 2} (shorting the whole path joins the terminals).",
-)
-def eq1(game):
-    """A threatens B ⇒ Γ(A)∖B threatens A∪B (Γ taken in the original G)."""
+def _eq1(game, connected_b: bool):
     t = Tally()
     for A, B in _pairs(game):
+        if connected_b and not _connected(game, B):
+            continue
         C = game.set_neighbours(A) - B
         if any(game.is_terminal(x) for x in C) or not threatens(game, A, B):
             continue
@@ -268,19 +382,72 @@ def eq1(game):
 
 
 @statement(
-    "TSD.ART",
+    "TSD.EQ1/a",
+    kind="thm",
+    source=SRC + " §4, eq. (1)",
+    max_n=7,
+    expect="refuted",
+    reading="any B (1 ≤ |A|, |B| ≤ 2), checked where Γ(A)∖B (in the original G) is terminal-free, so that "
+    "it can threaten. Refuted for disconnected B: on the path t1–0–2–1–t2, A = {2} threatens B = {0, 1} "
+    "but Γ(A)∖B = ∅ does not threaten {0, 1, 2} (shorting the whole path joins the terminals).",
+)
+def eq1_a(game):
+    """A threatens B ⇒ Γ(A)∖B threatens A∪B (Γ taken in the original G)."""
+    return _eq1(game, connected_b=False)
+
+
+@statement(
+    "TSD.EQ1/b",
+    kind="thm",
+    source=SRC + " §4, eq. (1)",
+    max_n=7,
+    tier_n=6,
+    reading="as /a, but only for connected B (G[B] connected), the case Theorem 7 is stated for.",
+)
+def eq1_b(game):
+    """A threatens connected B ⇒ Γ(A)∖B threatens A∪B (Γ taken in the original G)."""
+    return _eq1(game, connected_b=True)
+
+
+@statement(
+    "TSD.ART/a",
     kind="thm",
     source=SRC + " §4, remark after Theorem 9",
     max_n=7,
     expect="refuted",
-    reading="articulation vertex of the whole graph; supporting sets are terminal-free and may be empty. "
-    "Refuted when G−v has a terminal-free component: shorting it away leaves v supported.",
+    reading="literal: articulation vertex of the whole graph; supporting sets are terminal-free and may be "
+    "empty. Refuted when G−v has a terminal-free component: shorting it away leaves v supported.",
 )
-def art(game):
+def art_a(game):
     """A vertex has no supporting set iff it is an articulation (cut) vertex."""
     t = Tally()
     cut = articulation_vertices(game)
     for v in game.nonterminals():
         if not t.add((not has_supporting_set(game, v)) == (v in cut), vertices=[v], articulation=v in cut):
+            return t
+    return t
+
+
+def _separates_terminals(game, v) -> bool:
+    t1, t2 = game.terminal_indices
+    rest = game.mask(game.vertices) & ~(1 << game.index(v))
+    return not short_wins(game.adjacency, rest, t1, t2)
+
+
+@statement(
+    "TSD.ART/b",
+    kind="thm",
+    source=SRC + " §4, remark after Theorem 9",
+    max_n=7,
+    tier_n=6,
+    reading="'articulation vertex' as the Shannon game needs it: v separates the terminals (they lie in "
+    "different components of G − v). Supporting sets are terminal-free and may be empty.",
+)
+def art_b(game):
+    """A vertex has no supporting set iff removing it separates the terminals."""
+    t = Tally()
+    for v in game.nonterminals():
+        sep = _separates_terminals(game, v)
+        if not t.add((not has_supporting_set(game, v)) == sep, vertices=[v], separates=sep):
             return t
     return t

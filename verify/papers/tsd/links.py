@@ -22,6 +22,7 @@ from ...concepts import supports, threatens
 from ...links import MultiLinks
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, MultiShannon
+from ...solve.strategy import check_multi_strategy
 
 SRC = "000_5ace32d4bebf4a78.txt"
 
@@ -85,7 +86,8 @@ def _pair_sets(free, k):
     max_n=7,
     tier_n=6,
     reading="the pairs {a_i, b_i} are disjoint; 'a_i P-dominates {a_i, b_i}' is a first-player P win in "
-    "M_{G,{a_i,b_i}} opening at a_i; one or two pairs (sets of size 2 or 4).",
+    "M_{G,{a_i,b_i}} opening at a_i; one or two pairs (sets of size 2 or 4). The proof's strategy is "
+    "checked too: P, moving second in M_{G,A∪B}, answers each move on a pair with the other vertex of it.",
 )
 def t10(game):
     """For disjoint pairs {a_i,b_i} with a_i P-dominating its pair, A = {a_i}, B = {b_i}:
@@ -106,10 +108,22 @@ def t10(game):
             B = {b for _, b in pairs}
             for p, relation, wins in ((CUT, threatens, "lost"), (SHORT, supports, "captured")):
                 if all(dominates(a, b, p) for a, b in pairs) and relation(game, B, A):
-                    ok = MultiShannon(game, A | B).second_player_wins(p)
-                    if not t.add(ok, vertices=_s(A | B), pairs=[list(x) for x in pairs], player=p, expected=wins):
+                    m = MultiShannon(game, A | B)
+                    ok = m.second_player_wins(p)
+                    if not t.add(ok, vertices=_s(A | B), pairs=[list(x) for x in pairs], player=p, expected=wins, part="theorem"):
+                        return t
+                    other = CUT if p == SHORT else SHORT
+                    stated, lines = check_multi_strategy(m, p, other, _pairing(pairs))
+                    if not t.add(stated, vertices=_s(A | B), pairs=[list(x) for x in pairs], player=p, lines=lines,
+                                 part="the proof's pairing strategy"):
                         return t
     return t
+
+
+def _pairing(pairs):
+    """Theorem 10's strategy: answer a move on a pair by playing the other vertex of that pair."""
+    partner = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+    return lambda left, history: partner[history[-1][1]]
 
 
 def _terminal_sets(game):
@@ -197,9 +211,11 @@ def _and_rule(game, literal: bool):
     source=SRC + " appendix, Theorem 18 (and-rule)",
     max_n=6,
     expect="refuted",
-    reading="literal: (V1 ∪ V2, T1 ⊕ T2) is itself a weak multi-link and shorting any x ∈ T1 ∩ T2 makes "
-    "it strong. Refuted: the pivot lies outside the carrier, so with play restricted to V1 ∪ V2 Short "
-    "cannot use it (e.g. empty carriers and T1 = {s, x}, T2 = {x, t} on the path s–x–t). "
+    reading="literal reading, which the paper's own text contradicts (not an error of the paper): "
+    "(V1 ∪ V2, T1 ⊕ T2) is itself a weak multi-link, the pivot x ∈ T1 ∩ T2 left out of the carrier. The "
+    "paper's worked example after Theorem 18 puts the pivot in the carrier ('{h, g, f} is the carrier of a "
+    "weak multi-link ... pivoted by f'), which is reading /b. Refuted, as it must be: with play restricted "
+    "to V1 ∪ V2 Short cannot use the pivot (empty carriers and T1 = {s, x}, T2 = {x, t} on the path s–x–t). "
     "Domain: T1 = {s} ∪ X1, T2 = {t} ∪ X2 with X1, X2 non-terminal sets of size ≤ 2 that meet, "
     "carriers of size ≤ 2 disjoint from T1 ∪ T2 and from each other.",
 )
@@ -214,8 +230,9 @@ def t18_a(game):
     kind="thm",
     source=SRC + " appendix, Theorem 18 (and-rule)",
     max_n=6,
-    reading="as the proof uses it: after shorting any pivot x ∈ T1 ∩ T2, (V1 ∪ V2, T1 ⊕ T2) is a strong "
-    "multi-link (equivalently, with x added to the carrier, Short wins moving first by opening at x). "
+    reading="as the proof and the worked example use it (the pivot belongs to the carrier): after shorting "
+    "any pivot x ∈ T1 ∩ T2, (V1 ∪ V2, T1 ⊕ T2) is a strong multi-link (equivalently, with x added to the "
+    "carrier, Short wins moving first by opening at x). "
     "Same domain as /a.",
 )
 def t18_b(game):
