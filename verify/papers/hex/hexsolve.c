@@ -1,0 +1,148 @@
+/* Hex solver kernel: WINVALUE of HEX Fig. 13 (van Rijswijck's must-play search) on
+ * bitboards, with a bounded transposition table (always-replace, fixed size).
+ *
+ * Board: R rows x C columns, R*C <= 64; bit r*C+c is cell (r, c).  Black joins the top
+ * and bottom rows, White the left and right columns.  Cell (r, c) touches (r, c+-1),
+ * (r+-1, c), (r-1, c+1), (r+1, c-1).
+ *
+ * Input (stdin), one query per line:   R C black white tomove mustplay
+ *   black, white: stone bitmasks in hex; tomove: B or W; mustplay: 1 (Fig. 13 update
+ *   M <- M & S) or 0 (plain game-tree search over every vacant cell, same recursion).
+ * Output, one line per query:   winner carrier nodes
+ *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
+ *   (the loser may be given every other vacant cell in advance); nodes searched.
+ * The table is cleared between queries of different board sizes.
+ * argv[1] (optional): log2 of the table size (default 22).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+static int R, C, N;
+static u64 FULL, TOP, BOTTOM, LEFT, RIGHT, NOTLEFT, NOTRIGHT;
+static int order[64];
+static long long nodes;
+
+typedef struct { u64 b, w, carrier; uint8_t used, tomove, win; } Entry;
+static Entry *table;
+static u64 tmask;
+
+static u64 dilate(u64 m) {
+    u64 d = m;
+    d |= (m << 1) & NOTLEFT;        /* (r, c+1) */
+    d |= (m >> 1) & NOTRIGHT;       /* (r, c-1) */
+    d |= m << C;                    /* (r+1, c) */
+    d |= m >> C;                    /* (r-1, c) */
+    d |= (m >> (C - 1)) & NOTLEFT;  /* (r-1, c+1) */
+    d |= (m << (C - 1)) & NOTRIGHT; /* (r+1, c-1) */
+    return d & FULL;
+}
+
+static int chain(u64 stones, int black) {
+    u64 start = black ? TOP : LEFT, goal = black ? BOTTOM : RIGHT;
+    u64 reach = stones & start, prev = 0;
+    while (reach != prev) {
+        if (reach & goal) return 1;
+        prev = reach;
+        reach = dilate(reach) & stones;
+    }
+    return (reach & goal) != 0;
+}
+
+static u64 hash(u64 b, u64 w, int t) {
+    u64 h = b * 0x9E3779B97F4A7C15ULL ^ (w + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL ^ (u64)t;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+static int mustplay_on = 1;
+
+/* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
+static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
+    nodes++;
+    /* the player who just moved may have a chain: it is the opponent of the mover */
+    if (chain(black_to_move ? w : b, !black_to_move)) { *carrier = 0; return 0; }
+    if (chain(black_to_move ? b : w, black_to_move)) { *carrier = 0; return 1; }
+    u64 h = hash(b, w, black_to_move) & tmask;
+    Entry *e = &table[h];
+    if (e->used && e->b == b && e->w == w && e->tomove == black_to_move) { *carrier = e->carrier; return e->win; }
+    u64 vacant = FULL & ~(b | w);
+    u64 M = vacant, W = 0;
+    int win = 0;
+    u64 result = 0;
+    for (int k = 0; k < N && M; k++) {
+        int m = order[k];
+        u64 bit = 1ULL << m;
+        if (!(M & bit)) continue;
+        u64 S;
+        int child = black_to_move ? winvalue(b | bit, w, 0, &S) : winvalue(b, w | bit, 1, &S);
+        if (!child) { win = 1; result = S | bit; break; }
+        W |= S;
+        if (mustplay_on) M &= S; else M &= ~bit;
+    }
+    if (!win) result = W;
+    e = &table[h];
+    e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)black_to_move; e->win = (uint8_t)win; e->carrier = result;
+    *carrier = result;
+    return win;
+}
+
+static void setup(int r, int c) {
+    R = r; C = c; N = r * c;
+    FULL = N == 64 ? ~0ULL : ((1ULL << N) - 1);
+    TOP = (1ULL << C) - 1;
+    BOTTOM = TOP << ((R - 1) * C);
+    LEFT = 0;
+    for (int i = 0; i < R; i++) LEFT |= 1ULL << (i * C);
+    RIGHT = LEFT << (C - 1);
+    NOTLEFT = FULL & ~LEFT;
+    NOTRIGHT = FULL & ~RIGHT;
+    /* static order: cells nearest the board's centre first (hex distance) */
+    double cr = (R - 1) / 2.0, cc = (C - 1) / 2.0;
+    double key[64];
+    for (int i = 0; i < N; i++) {
+        double dr = i / C - cr, dc = i % C - cc;
+        double ds = -(dr + dc);
+        double d = (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc) + (ds < 0 ? -ds : ds);
+        key[i] = d;
+        order[i] = i;
+    }
+    for (int i = 1; i < N; i++) {
+        int x = order[i]; int j = i;
+        while (j > 0 && key[order[j - 1]] > key[x]) { order[j] = order[j - 1]; j--; }
+        order[j] = x;
+    }
+}
+
+int main(int argc, char **argv) {
+    int bits = argc > 1 ? atoi(argv[1]) : 22;
+    if (bits < 10 || bits > 30) bits = 22;
+    tmask = (1ULL << bits) - 1;
+    table = calloc((size_t)1 << bits, sizeof(Entry));
+    if (!table) { fprintf(stderr, "no memory\n"); return 1; }
+    int r, c, mp, lastr = -1, lastc = -1, lastmp = -1;
+    unsigned long long b, w;
+    char t[4];
+    while (scanf("%d %d %llx %llx %3s %d", &r, &c, &b, &w, t, &mp) == 6) {
+        if (r < 1 || c < 1 || r * c > 64) { printf("? 0 0\n"); fflush(stdout); continue; }
+        if (r != lastr || c != lastc || mp != lastmp) {
+            memset(table, 0, ((size_t)1 << bits) * sizeof(Entry));
+            setup(r, c);
+            lastr = r; lastc = c; lastmp = mp;
+        }
+        mustplay_on = mp;
+        nodes = 0;
+        int btm = t[0] == 'B';
+        u64 car;
+        int mover = winvalue(b, w, btm, &car);
+        char winner = (mover == btm) ? 'B' : 'W';
+        printf("%c %llx %lld\n", winner, (unsigned long long)car, nodes);
+        fflush(stdout);
+    }
+    return 0;
+}
