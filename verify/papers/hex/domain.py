@@ -1,12 +1,14 @@
 """Domains of Hex instances for the HEX statements (see :mod:`verify.registry.domain`).
 
 :data:`POSITIONS` — every board-state with ``n`` cells: every shape ``R×C`` with
-``R·C = n`` (R ascending), every assignment of vacant / Black / White to the cells.
+``R·C = n`` and both sides at least 2 (R ascending; single rows and columns are left
+out as degenerate, so prime ``n`` has no instance), every assignment of vacant / Black / White to the cells.
 Order: ``(n, R, number of stones, ternary code)`` where the ternary code reads cell
 ``i`` (row-major) as digit ``i`` (0 vacant, 1 Black, 2 White) — the smallest
 counterexample is on the fewest cells, then the fewest rows, then the fewest stones.
 
-:data:`FULL` — every *full* board (all cells occupied) with ``n`` cells, all shapes;
+:data:`FULL` — every *full* board (all cells occupied) with ``n`` cells, all shapes
+(single rows and columns included);
 order ``(n, R, number of Black stones, Black bitmask)``.
 
 :data:`SQUARE` — the empty ``n×n`` board (one instance per ``n``).
@@ -15,8 +17,8 @@ order ``(n, R, number of Black stones, Black bitmask)``.
 
 Positions are never reduced by symmetry, so every instance is its own canonical form.
 
->>> sum(1 for _ in POSITIONS.instances(2))
-18
+>>> sum(1 for _ in POSITIONS.instances(4)), sum(1 for _ in FULL.instances(4))
+(81, 48)
 >>> POSITIONS.key(Position.parse("B./.W"))[0]
 (4, 2, 2, 55)
 >>> [p.spec() for p in NEAR_SQUARE.instances(2)]
@@ -33,13 +35,13 @@ from .board import Position
 __all__ = ["POSITIONS", "FULL", "SQUARE", "NEAR_SQUARE", "HexDomain", "shapes", "ternary"]
 
 
-def shapes(n: int) -> list[tuple[int, int]]:
-    """Board shapes with ``n`` cells, fewest rows first.
+def shapes(n: int, min_side: int = 1) -> list[tuple[int, int]]:
+    """Board shapes with ``n`` cells and both sides at least ``min_side``, fewest rows first.
 
-    >>> shapes(6)
-    [(1, 6), (2, 3), (3, 2), (6, 1)]
+    >>> shapes(6), shapes(6, 2)
+    ([(1, 6), (2, 3), (3, 2), (6, 1)], [(2, 3), (3, 2)])
     """
-    return [(r, n // r) for r in range(1, n + 1) if n % r == 0]
+    return [(r, n // r) for r in range(1, n + 1) if n % r == 0 and min(r, n // r) >= min_side]
 
 
 def ternary(p: Position) -> int:
@@ -98,7 +100,7 @@ class PositionDomain(HexDomain):
 
     def instances(self, n: int, res: int = 0, mod: int = 1) -> Iterator[Position]:
         k = 0
-        for rows, cols in shapes(n):
+        for rows, cols in shapes(n, 2):
             for code in range(3**n):
                 if k % mod == res:
                     yield _decode(rows, cols, code)

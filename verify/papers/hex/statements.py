@@ -36,10 +36,10 @@ def _over(pos: Position) -> bool:
     kind="def",
     source=SRC + ", §2, §5",
     domain=POSITIONS,
-    min_n=1,
+    min_n=4,
     max_n=12,
     tier_n=9,
-    reading="Every board-state with n cells (all shapes R×C, every stone pattern), both players to move: "
+    reading="Every board-state with n cells (all shapes R×C with R, C ≥ 2, every stone pattern), both players to move: "
     "the plain board search (BFS chains) equals the Shannon game of Game.from_hex (Black = Short) solved by "
     "FastSolver; White's goal checked through the transposed board (White = Short there).",
 )
@@ -143,7 +143,7 @@ def _extra_stone(pos: Position, owner_helped: bool) -> Tally | None:
     kind="thm",
     source=SRC + ", §5 (2)",
     domain=POSITIONS,
-    min_n=1,
+    min_n=4,
     max_n=12,
     tier_n=9,
     reading="For every board-state not yet won and every vacant cell, either player to move: adding a stone "
@@ -354,7 +354,7 @@ def _captured_pairs(pos: Position, colour: str):
     kind="def",
     source=SRC + ", §8, Fig. 12, footnote 9",
     domain=POSITIONS,
-    min_n=1,
+    min_n=4,
     max_n=9,
     tier_n=8,
     reading="On every board-state not yet won: (dead) a vacant cell is dead by the completion definition iff "
@@ -425,9 +425,9 @@ def hex_dead(pos: Position):
     kind="alg",
     source=SRC + ", §9, Fig. 13",
     domain=POSITIONS,
-    min_n=1,
+    min_n=4,
     max_n=12,
-    tier_n=9,
+    tier_n=8,
     reading="On every board-state, both players to move: WINVALUE run on the board (Python) and on the reduced "
     "graph (verify.solve.mustplay) each return the plain search's value, and each carrier carries the win "
     "(the loser given every vacant cell off the carrier in advance still loses).",
@@ -459,7 +459,7 @@ def hex_fig13(pos: Position):
     kind="thm",
     source=SRC + ", §7, footnote 8",
     domain=POSITIONS,
-    min_n=1,
+    min_n=4,
     max_n=9,
     tier_n=8,
     reading="On every board-state not yet won, mover π: a semi-connection of the opponent is a set S of vacant "
