@@ -149,3 +149,31 @@ def test_fig13_carrier_minus_a_cell_is_refuted():
 
     w = refute(m, POSITIONS, 6, 4)
     assert w["rows"] == 2 and w["cols"] == 2
+
+
+def test_y_reduction_by_minority_is_refuted():
+    from verify.papers.hex.y import Y_FULL, cells, reduce_board, y_chain
+
+    def m(inst):
+        k, b = inst
+        if k < 2:
+            return None
+        small = (1 << len(cells(k - 1))) - 1
+        r = small & ~reduce_board(k, b)  # minority colour of each triangle
+        return y_chain(k, b) == y_chain(k - 1, r)
+
+    w = refute(m, Y_FULL, 4, 2)
+    assert w["n"] == 2
+
+
+def test_meyers_with_one_of_three_is_refuted():
+    from verify.papers.hex.y import Y_FULL, side_removed, y_chain
+
+    def m(inst):
+        k, b = inst
+        if k < 2:
+            return None
+        return y_chain(k, b) == any(y_chain(k - 1, side_removed(k, b, s)) for s in range(3))
+
+    w = refute(m, Y_FULL, 4, 2)
+    assert w["n"] == 2

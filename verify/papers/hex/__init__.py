@@ -7,9 +7,8 @@ Modules: :mod:`.board` (positions, BFS chains, plain board search), :mod:`.domai
 Statements register on import; ``PENDING`` names the catalogue ids not encoded yet.
 """
 
-from . import statements  # noqa: F401  (registers the HEX statements)
+from . import statements, y  # noqa: F401  (register the HEX statements)
 
 PENDING: dict[str, str] = {
-    "HEX.Y": "not encoded yet (issue 13): Y boards, Schensted reduction and Meyers' criterion need their own board model",
     "HEX.ANDOR": "not encoded yet (issue 13): no H-search engine (AND/OR rules with carriers) written yet",
 }
