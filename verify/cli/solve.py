@@ -23,6 +23,10 @@ def register(sub) -> None:
     )
     add_game_arguments(p)
     p.add_argument("--fill-dead", action="store_true", help="delete dead vertices before searching (assumes TSD.SPEC)")
+    p.add_argument("--openings", action="store_true", help="with --hex: the winner after every first move of each colour")
+    p.add_argument("--budget", type=float, default=60.0, metavar="S",
+                   help="with --hex: refuse (estimate) or report unknown past this many seconds (default 60)")
+    p.add_argument("--png", metavar="PATH", help="with --hex --openings: draw Black's opening map")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run_solve)
 
@@ -40,6 +44,14 @@ def register(sub) -> None:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    if args.hex is not None:  # a Hex board: the board solver of verify.papers.hex
+        if args.terminals:
+            raise InputError("A Hex board brings its own terminals (top and bottom); drop --terminals.")
+        from ..papers.hex.cli import run_hex
+
+        return run_hex(args)
+    if args.openings or args.png:
+        raise InputError("--openings and --png need a Hex board (--hex).")
     game = load_game(args).game
     solver = FastSolver(fill_dead=args.fill_dead)
     t = time.perf_counter()

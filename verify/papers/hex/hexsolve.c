@@ -5,9 +5,13 @@
  * and bottom rows, White the left and right columns.  Cell (r, c) touches (r, c+-1),
  * (r+-1, c), (r-1, c+1), (r+1, c-1).
  *
- * Input (stdin), one query per line:   R C black white tomove mustplay
- *   black, white: stone bitmasks in hex; tomove: B or W; mustplay: 1 (Fig. 13 update
- *   M <- M & S) or 0 (plain game-tree search over every vacant cell, same recursion).
+ * Input (stdin), one query per line:   R C black white tomove flags
+ *   black, white: stone bitmasks in hex; tomove: B or W; flags: bit 0 = must-play
+ *   update M <- M & S of Fig. 13 (else plain game-tree search over every vacant cell,
+ *   same recursion); bit 1 = one-move threats (a cell completing the mover's chain
+ *   wins at once; two opponent completing cells lose; one must be played; a move
+ *   making two completing cells wins, and each such opponent move narrows M to its
+ *   three cells).
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
@@ -60,7 +64,17 @@ static u64 hash(u64 b, u64 w, int t) {
     return h;
 }
 
-static int mustplay_on = 1;
+static int mustplay_on = 1, threats_on = 1;
+
+/* cells where one more stone of this colour completes a chain (no chain yet) */
+static u64 threats(u64 stones, u64 vacant, int black) {
+    u64 start = black ? TOP : LEFT, goal = black ? BOTTOM : RIGHT;
+    u64 a = stones & start, p = 0;
+    while (a != p) { p = a; a = dilate(a) & stones; }
+    u64 z = stones & goal; p = 0;
+    while (z != p) { p = z; z = dilate(z) & stones; }
+    return vacant & (dilate(a) | start) & (dilate(z) | goal);
+}
 
 /* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
 static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
@@ -73,6 +87,36 @@ static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
     if (e->used && e->b == b && e->w == w && e->tomove == black_to_move) { *carrier = e->carrier; return e->win; }
     u64 vacant = FULL & ~(b | w);
     u64 M = vacant, W = 0;
+    if (threats_on) {
+        /* one-move wins (plain consequence of the rules): the mover wins at once with a
+           cell joining its two sides; if the opponent has two such cells the mover
+           loses (carrier: the two cells); with one, the mover must play it. */
+        u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b;
+        u64 t = threats(mine, vacant, black_to_move);
+        if (t) { *carrier = t & -t; return 1; }
+        u64 o = threats(theirs, vacant, !black_to_move);
+        if (o & (o - 1)) { u64 lo = o & -o; o &= o - 1; *carrier = lo | (o & -o); return 0; }
+        if (o) M = o;
+        /* two-move wins: a move after which the player has two completing cells wins
+           (carrier: the move and the two cells).  For the mover that is a win; each such
+           move of the opponent is an opponent semi-connection, so the mover must play
+           inside its carrier (the must-play rule, HEX.MUSTPLAY). */
+        if (!o) {
+            u64 v = vacant;
+            while (v) {
+                u64 m = v & -v; v &= v - 1;
+                u64 t2 = threats(mine | m, vacant & ~m, black_to_move);
+                if (t2 & (t2 - 1)) { u64 lo = t2 & -t2; t2 &= t2 - 1; *carrier = m | lo | (t2 & -t2); return 1; }
+            }
+            v = vacant;
+            while (v && M) {
+                u64 m = v & -v; v &= v - 1;
+                u64 t2 = threats(theirs | m, vacant & ~m, !black_to_move);
+                if (t2 & (t2 - 1)) { u64 lo = t2 & -t2; t2 &= t2 - 1; u64 car = m | lo | (t2 & -t2); M &= car; W |= car; }
+            }
+            if (!M) { *carrier = W; return 0; }
+        }
+    }
     int win = 0;
     u64 result = 0;
     for (int k = 0; k < N && M; k++) {
@@ -135,7 +179,8 @@ int main(int argc, char **argv) {
             setup(r, c);
             lastr = r; lastc = c; lastmp = mp;
         }
-        mustplay_on = mp;
+        mustplay_on = mp & 1;
+        threats_on = (mp >> 1) & 1;
         nodes = 0;
         int btm = t[0] == 'B';
         u64 car;

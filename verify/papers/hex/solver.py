@@ -139,11 +139,18 @@ class CSolver:
         self.proc = subprocess.Popen([str(exe), str(table_bits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.nodes = 0
 
-    def value(self, pos: Position, to_move: str, mustplay: bool = True) -> tuple[str, int, int]:
-        """(winner, carrier bitmask, nodes searched) with ``to_move`` to play."""
+    def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True) -> tuple[str, int, int]:
+        """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
+
+        ``mustplay``: the Fig. 13 update ``M ← M ∩ S``; ``threats``: one- and two-move wins
+        decided at once (a cell completing the mover's chain wins; two completing cells of
+        the opponent lose, one must be played; a move making two completing cells wins,
+        and such an opponent move confines the mover to its three cells — a semi-connection,
+        HEX.MUSTPLAY) — both switchable, and switched off the answers must not change.
+        """
         if pos.size > 64:
             raise InputError("The compiled Hex solver takes at most 64 cells.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {int(mustplay)}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {int(mustplay) | 2 * int(threats)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
@@ -153,6 +160,27 @@ class CSolver:
         nodes = int(out[2])
         self.nodes += nodes
         return out[0], int(out[1], 16), nodes
+
+    def value_within(self, pos: Position, to_move: str, seconds: float):
+        """:meth:`value`, or None when the kernel has not answered within ``seconds``
+        (the kernel is then killed and restarted)."""
+        import select
+
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} 3\n"
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], max(0.0, seconds))
+        if not ready:
+            self.proc.kill()
+            self.proc.wait()
+            self.__init__(self.table_bits)
+            return None
+        out = self.proc.stdout.readline().split()
+        if len(out) != 3 or out[0] not in (BLACK, WHITE):
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
+        self.nodes += int(out[2])
+        return out[0], int(out[1], 16), int(out[2])
 
     def close(self) -> None:
         if self.proc.poll() is None:
