@@ -25,9 +25,10 @@ def test_c_kernel_equals_plain_search_on_every_position(n):
         for to in (BLACK, WHITE):
             v = board_value(p, to)
             for mp in (True, False):
-                w, car, _ = C.value(p, to, mustplay=mp)
-                assert w == v, (p.spec(), to, mp)
-                assert carrier_carries(p, to, w, car), (p.spec(), to, mp)
+                for th in (True, False):
+                    w, car, _ = C.value(p, to, mustplay=mp, threats=th)
+                    assert w == v, (p.spec(), to, mp, th)
+                    assert carrier_carries(p, to, w, car), (p.spec(), to, mp, th)
 
 
 @pytest.mark.parametrize("n", [6, 8])
@@ -54,7 +55,8 @@ def test_c_kernel_random_4x4_and_5x5_against_fastsolver():
             for to in (BLACK, WHITE):
                 a = C.value(p, to, mustplay=True)
                 b = C.value(p, to, mustplay=False)
-                assert a[0] == b[0] == _shannon(p, to), (p.spec(), to)
+                c = C.value(p, to, threats=False)
+                assert a[0] == b[0] == c[0] == _shannon(p, to), (p.spec(), to)
                 assert carrier_carries(p, to, a[0], a[1], value=lambda q, t: C.value(q, t)[0])
 
 
@@ -79,3 +81,21 @@ def test_opening_maps_3x3_and_4x4():
     assert o4 == py4
     # published (Fig. 7 / folklore): on 4x4 exactly the short diagonal wins
     assert sorted(c for c, w in o4.items() if w == BLACK) == ["a4", "b3", "c2", "d1"]
+
+
+@needs_c
+def test_white_opening_map_is_the_transposed_black_map():
+    p = Position(4, 4)
+    ob, ow = openings(p, BLACK), openings(p, WHITE)
+    for cell, w in ob.items():
+        r, c = divmod(p.index(cell), 4)
+        assert ow[p.name(c * 4 + r)] == (WHITE if w == BLACK else BLACK)
+
+
+@needs_c
+@pytest.mark.deep
+def test_5x5_opening_map_with_threat_cuts_off():
+    p = Position(5, 5)
+    on = openings(p, BLACK)
+    off = openings(p, BLACK, value=lambda q, t: C.value(q, t, threats=False)[0])
+    assert on == off

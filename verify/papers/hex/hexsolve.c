@@ -15,7 +15,8 @@
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
- * The table is cleared between queries of different board sizes.
+ * The table is cleared between queries of different board sizes; entries record the
+ * switch setting they were found with.
  * argv[1] (optional): log2 of the table size (default 22).
  */
 #include <stdint.h>
@@ -30,7 +31,7 @@ static u64 FULL, TOP, BOTTOM, LEFT, RIGHT, NOTLEFT, NOTRIGHT;
 static int order[64];
 static long long nodes;
 
-typedef struct { u64 b, w, carrier; uint8_t used, tomove, win; } Entry;
+typedef struct { u64 b, w, carrier; uint8_t used, tomove, win, flags; } Entry;
 static Entry *table;
 static u64 tmask;
 
@@ -65,6 +66,7 @@ static u64 hash(u64 b, u64 w, int t) {
 }
 
 static int mustplay_on = 1, threats_on = 1;
+static uint8_t flags = 3; /* entries are kept per switch setting, so switches never share answers */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static u64 threats(u64 stones, u64 vacant, int black) {
@@ -82,9 +84,9 @@ static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
     /* the player who just moved may have a chain: it is the opponent of the mover */
     if (chain(black_to_move ? w : b, !black_to_move)) { *carrier = 0; return 0; }
     if (chain(black_to_move ? b : w, black_to_move)) { *carrier = 0; return 1; }
-    u64 h = hash(b, w, black_to_move) & tmask;
+    u64 h = hash(b, w, black_to_move ^ (flags << 1)) & tmask;
     Entry *e = &table[h];
-    if (e->used && e->b == b && e->w == w && e->tomove == black_to_move) { *carrier = e->carrier; return e->win; }
+    if (e->used && e->b == b && e->w == w && e->tomove == black_to_move && e->flags == flags) { *carrier = e->carrier; return e->win; }
     u64 vacant = FULL & ~(b | w);
     u64 M = vacant, W = 0;
     if (threats_on) {
@@ -96,7 +98,7 @@ static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
         if (t) { *carrier = t & -t; return 1; }
         u64 o = threats(theirs, vacant, !black_to_move);
         if (o & (o - 1)) { u64 lo = o & -o; o &= o - 1; *carrier = lo | (o & -o); return 0; }
-        if (o) M = o;
+        if (o) { M = o; W = o; }  /* the threat cell carries the opponent's semi-connection */
         /* two-move wins: a move after which the player has two completing cells wins
            (carrier: the move and the two cells).  For the mover that is a win; each such
            move of the opponent is an opponent semi-connection, so the mover must play
@@ -131,7 +133,7 @@ static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
     }
     if (!win) result = W;
     e = &table[h];
-    e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)black_to_move; e->win = (uint8_t)win; e->carrier = result;
+    e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)black_to_move; e->win = (uint8_t)win; e->carrier = result; e->flags = flags;
     *carrier = result;
     return win;
 }
@@ -169,18 +171,19 @@ int main(int argc, char **argv) {
     tmask = (1ULL << bits) - 1;
     table = calloc((size_t)1 << bits, sizeof(Entry));
     if (!table) { fprintf(stderr, "no memory\n"); return 1; }
-    int r, c, mp, lastr = -1, lastc = -1, lastmp = -1;
+    int r, c, mp, lastr = -1, lastc = -1;
     unsigned long long b, w;
     char t[4];
     while (scanf("%d %d %llx %llx %3s %d", &r, &c, &b, &w, t, &mp) == 6) {
         if (r < 1 || c < 1 || r * c > 64) { printf("? 0 0\n"); fflush(stdout); continue; }
-        if (r != lastr || c != lastc || mp != lastmp) {
+        if (r != lastr || c != lastc) {
             memset(table, 0, ((size_t)1 << bits) * sizeof(Entry));
             setup(r, c);
-            lastr = r; lastc = c; lastmp = mp;
+            lastr = r; lastc = c;
         }
         mustplay_on = mp & 1;
         threats_on = (mp >> 1) & 1;
+        flags = (uint8_t)(mp & 3);
         nodes = 0;
         int btm = t[0] == 'B';
         u64 car;

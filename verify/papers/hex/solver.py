@@ -129,7 +129,7 @@ class CSolver:
     True
     """
 
-    def __init__(self, table_bits: int = 22) -> None:
+    def __init__(self, table_bits: int = 20) -> None:
         from ...tables.kernel import compiled
 
         exe = compiled(Path(__file__).with_name("hexsolve.c"))
