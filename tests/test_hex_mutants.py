@@ -177,3 +177,8 @@ def test_meyers_with_one_of_three_is_refuted():
 
     w = refute(m, Y_FULL, 4, 2)
     assert w["n"] == 2
+
+
+def test_or_rule_without_disjoint_carriers_is_refuted():
+    w = refute(lambda pos: S._andor(pos, intersect=False), POSITIONS, 6, 4)
+    assert w["rows"] == 2

@@ -10,5 +10,4 @@ Statements register on import; ``PENDING`` names the catalogue ids not encoded y
 from . import statements, y  # noqa: F401  (register the HEX statements)
 
 PENDING: dict[str, str] = {
-    "HEX.ANDOR": "not encoded yet (issue 13): no H-search engine (AND/OR rules with carriers) written yet",
 }

@@ -493,3 +493,38 @@ def hex_mustplay(pos: Position):
                      winning=pos.names(wins)):
             return t
     return t
+
+
+# ---------------------------------------------------------------- HEX.ANDOR
+def _andor(pos: Position, intersect: bool = True):
+    from .hsearch import h_search, verify_connection
+
+    if _over(pos):
+        return None
+    t = Tally()
+    for colour in (BLACK, WHITE):
+        vcs, scs = h_search(pos, colour, or_rule_intersect=intersect)
+        for kind, conns in (("virtual", vcs), ("semi", scs)):
+            for x, car, y in conns:
+                ok = verify_connection(pos, colour, x, car, y, kind == "virtual", _FAST)
+                if not t.add(ok, player=colour, kind=kind, ends=[x, y], carrier=pos.names(car)):
+                    return t
+    return t
+
+
+@statement(
+    "HEX.ANDOR",
+    kind="thm",
+    source=SRC + ", §7 (Anshelevich's rules)",
+    domain=POSITIONS,
+    min_n=4,
+    max_n=9,
+    tier_n=6,
+    reading="On every board-state not yet won, for both players: every virtual and semi-connection produced by "
+    "the AND/OR rules (verify.papers.hex.hsearch; carriers ≤ 6 cells, OR over ≤ 3 semi-connections) is true — "
+    "the exact Shannon game between its two end points restricted to its carrier is won by the player with "
+    "the opponent moving first (virtual) or the player moving first (semi).",
+)
+def hex_andor(pos: Position):
+    """Anshelevich's AND- and OR-rules produce only true virtual and semi-connections."""
+    return _andor(pos)
