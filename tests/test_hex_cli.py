@@ -51,3 +51,12 @@ def test_png(capsys, tmp_path):
     png = tmp_path / "o.png"
     assert run(capsys, "solve", "--hex", "3x3", "--openings", "--png", str(png))[0] == 0
     assert png.stat().st_size > 1000
+
+
+def test_symmetry_shortcut_gives_the_searched_map(capsys):
+    a = json.loads(run(capsys, "solve", "--hex", "4x4", "--openings", "--json")[1])
+    b = json.loads(run(capsys, "solve", "--hex", "4x4", "--openings", "--json", "--no-symmetry")[1])
+    assert a["openings"] == b["openings"]
+    c = json.loads(run(capsys, "solve", "--hex", "B.../..../.W../....", "--openings", "--json")[1])
+    d = json.loads(run(capsys, "solve", "--hex", "B.../..../.W../....", "--openings", "--json", "--no-symmetry")[1])
+    assert c["openings"] == d["openings"]

@@ -27,6 +27,8 @@ def register(sub) -> None:
     p.add_argument("--budget", type=float, default=60.0, metavar="S",
                    help="with --hex: refuse (estimate) or report unknown past this many seconds (default 60)")
     p.add_argument("--png", metavar="PATH", help="with --hex --openings: draw Black's opening map")
+    p.add_argument("--no-symmetry", action="store_true",
+                   help="with --hex: search every query, also those that are 180° turns of another")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run_solve)
 

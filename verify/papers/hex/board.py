@@ -246,6 +246,17 @@ class Position:
         """True when ``colour`` already has a winning chain (breadth-first search)."""
         return has_chain(self.rows, self.cols, self.black if colour == BLACK else self.white, colour)
 
+    def rotate(self) -> "Position":
+        """The board turned by 180°: (r, c) → (R−1−r, C−1−c).  Each side goes to the
+        opposite side of the same player, so the value is unchanged.
+
+        >>> Position.parse("B../.W./...").rotate().spec()
+        '.../.W./..B'
+        """
+        n = self.size
+        rev = lambda m: sum(1 << (n - 1 - i) for i in range(n) if m >> i & 1)  # noqa: E731
+        return Position(self.rows, self.cols, rev(self.black), rev(self.white))
+
     def transpose(self) -> "Position":
         """The board reflected in its long diagonal with colours swapped: (r, c) → (c, r),
         Black ↔ White.  Black's goal on the original is White's goal on the image.

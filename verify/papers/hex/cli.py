@@ -39,8 +39,24 @@ def _legal_note(pos: Position) -> str | None:
     return None
 
 
-def _solve_all(queries, budget: float, jobs: int, table_bits: int = 22):
-    """Run (position, to_move) queries on ``jobs`` kernels; None for any past the budget."""
+def _solve_all(queries, budget: float, jobs: int, table_bits: int = 22, symmetry: bool = True):
+    """Run (position, to_move) queries on ``jobs`` kernels; None for any past the budget.
+
+    With ``symmetry`` a query whose 180° rotation is an earlier query is not searched:
+    it takes that query's value (the rotation maps each side to the opposite side of
+    the same player, so it preserves the value).
+    """
+    if symmetry:
+        first: dict = {}
+        for i, (p, to) in enumerate(queries):
+            r = p.rotate()
+            k = min((p.black, p.white), (r.black, r.white)), to
+            first.setdefault(k, i)
+        keys = [(min((p.black, p.white), (p.rotate().black, p.rotate().white)), to) for p, to in queries]
+        unique = sorted(set(first.values()))
+        res, nodes = _solve_all([queries[i] for i in unique], budget, jobs, table_bits, symmetry=False)
+        got = dict(zip(unique, res))
+        return [got[first[k]] for k in keys], nodes
     from .solver import CSolver, win_value
 
     results: list = [None] * len(queries)
@@ -98,14 +114,15 @@ def run_hex(args) -> int:
     if args.openings:
         for colour in (BLACK, WHITE):
             queries += [(pos.play(i, colour), other(colour)) for i in range(pos.size) if pos.empty >> i & 1]
-    est = 2 * estimate_seconds(vac) + (2 * vac * estimate_seconds(vac - 1) if args.openings else 0)
+    est = (1 if pos.rotate() == pos else 2) * estimate_seconds(vac) + (2 * vac * estimate_seconds(vac - 1) if args.openings else 0)
     if est / jobs > budget:
         raise InputError(
             f"Solving this {pos.rows}x{pos.cols} position{' and its openings' if args.openings else ''} is estimated "
             f"at {est / jobs:.3g} s, over the budget of {budget:g} s; raise --budget to try."
         )
     t0 = time.perf_counter()
-    res, nodes = _solve_all(queries, budget, jobs, table_bits=min(22, max(12, vac - 2)))
+    res, nodes = _solve_all(queries, budget, jobs, table_bits=min(22, max(12, vac - 2)),
+                            symmetry=not getattr(args, "no_symmetry", False))
     seconds = time.perf_counter() - t0
     out = {"board": pos.spec(), "rows": pos.rows, "cols": pos.cols,
            "winner_black_to_move": res[0] or "unknown", "winner_white_to_move": res[1] or "unknown"}
