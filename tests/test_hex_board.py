@@ -74,3 +74,14 @@ def test_full_winner_four_by_four_exhaustive_matches_game():
         w = full_winner(4, 4, black)
         assert w in (BLACK, WHITE)
         assert (w == BLACK) == Game.from_hex(p.spec()).has_edge("top", "bottom")
+
+
+def test_compiled_p1_kernel_counts_match_python():
+    from verify.papers.hex.statements import p1_compiled
+
+    for rows, cols in ((1, 3), (2, 3), (3, 2), (3, 3), (2, 5)):
+        res = p1_compiled(rows, cols)
+        if res is None:
+            pytest.skip("no C compiler")
+        bad = [b for b in range(1 << rows * cols) if full_winner(rows, cols, b) is None]
+        assert res[0] == 1 << rows * cols and res[1] + res[2] == len(bad) == 0

@@ -120,6 +120,45 @@ def hex_p1_sat_both(pos: Position):
     return _sat_check(pos, "both")
 
 
+def p1_compiled(rows: int, cols: int) -> tuple[int, int, int, int] | None:
+    """(colourings, with neither chain, with both, first bad Black mask or −1) from the C
+    kernel ``p1_kernel.c``; None without a C compiler."""
+    import subprocess
+    from pathlib import Path
+
+    from ...tables.kernel import compiled
+
+    exe = compiled(Path(__file__).with_name("p1_kernel.c"))
+    if exe is None:
+        return None
+    out = subprocess.run([str(exe)], input=f"{rows} {cols}\n", capture_output=True, text=True, check=True).stdout.split()
+    return tuple(int(x) for x in out)  # type: ignore[return-value]
+
+
+@statement(
+    "HEX.P1/d",
+    kind="thm",
+    source=SRC + ", §5 (1), (5)",
+    domain=SQUARE,
+    min_n=1,
+    max_n=5,
+    tier_n=5,
+    reading="Every one of the 2^(n²) full colourings of the n×n board, enumerated in compiled C (flood fill on "
+    "bitmasks, written independently of the Python BFS): none has neither chain, none has both (5×5: 33.5 M "
+    "colourings).",
+)
+def hex_p1_compiled(pos: Position):
+    """Every full n×n board has a winning chain for exactly one colour (compiled enumeration)."""
+    res = p1_compiled(pos.rows, pos.cols)
+    if res is None:
+        raise TimeoutError("no C compiler for the HEX.P1 kernel")
+    total, neither, both, bad = res
+    t = Tally()
+    t.add(total == 1 << pos.size and neither == 0 and both == 0, colourings=total, neither=neither, both=both,
+          first_bad=None if bad < 0 else Position(pos.rows, pos.cols, bad, pos.full & ~bad).spec())
+    return t
+
+
 # ---------------------------------------------------------------- HEX.P2
 def _extra_stone(pos: Position, owner_helped: bool) -> Tally | None:
     if _over(pos) or not pos.empty:
