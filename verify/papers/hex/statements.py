@@ -466,7 +466,7 @@ def hex_dead(pos: Position):
     domain=POSITIONS,
     min_n=4,
     max_n=12,
-    tier_n=8,
+    tier_n=9,
     reading="On every board-state, both players to move: WINVALUE run on the board (Python) and on the reduced "
     "graph (verify.solve.mustplay) each return the plain search's value, and each carrier carries the win "
     "(the loser given every vacant cell off the carrier in advance still loses).",
