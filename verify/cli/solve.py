@@ -80,6 +80,12 @@ def register(sub) -> None:
     p.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds (exit status 3, the answer unknown)")
     p.add_argument("--force", action="store_true", help=f"search games of more than {MAX_FREE} non-terminal vertices")
     p.add_argument("--no-progress", action="store_true", help="no progress counter")
+    p.add_argument("--openings", action="store_true", help="with --hex: the winner after every first move of each colour")
+    p.add_argument("--budget", type=float, default=60.0, metavar="S",
+                   help="with --hex: refuse (estimate) or report unknown past this many seconds (default 60)")
+    p.add_argument("--png", metavar="PATH", help="with --hex --openings: draw Black's opening map")
+    p.add_argument("--no-symmetry", action="store_true",
+                   help="with --hex: search every query, also those that are 180° turns of another")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run_solve)
 
@@ -99,6 +105,14 @@ def register(sub) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     _check_timeout(args.timeout)
+    if args.hex is not None:  # a Hex board: the board solver of verify.papers.hex
+        if args.terminals:
+            raise InputError("A Hex board brings its own terminals (top and bottom); drop --terminals.")
+        from ..papers.hex.cli import run_hex
+
+        return run_hex(args)
+    if args.openings or args.png:
+        raise InputError("--openings and --png need a Hex board (--hex).")
     game = load_game(args).game
     _check_free(game, MAX_FREE, args.force, "solve")
     solver = WatchedSolver(fill_dead=args.fill_dead, timeout=args.timeout, progress=not args.no_progress)

@@ -1,18 +1,13 @@
 """HEX: Hex and combinatorics (R. B. Hayward, J. van Rijswijck).
 
+Modules: :mod:`.board` (positions, BFS chains, plain board search), :mod:`.domain`
+(instance domains), :mod:`.solver` (Fig. 13 on boards, Python and compiled C),
+:mod:`.sat` (HEX.P1 by SAT), :mod:`.draw` (hex-grid pictures), :mod:`.statements`.
+
 Statements register on import; ``PENDING`` names the catalogue ids not encoded yet.
 """
 
+from . import statements, y  # noqa: F401  (register the HEX statements)
+
 PENDING: dict[str, str] = {
-    "HEX.GRAPH": "not encoded yet (issue 13)",
-    "HEX.P1": "not encoded yet (issue 13)",
-    "HEX.P2": "not encoded yet (issue 13)",
-    "HEX.P3": "not encoded yet (issue 13)",
-    "HEX.Y": "not encoded yet (issue 13)",
-    "HEX.PAIR": "not encoded yet (issue 13)",
-    "HEX.OPEN": "not encoded yet (issue 13)",
-    "HEX.DEAD": "not encoded yet (issue 13)",
-    "HEX.MUSTPLAY": "not encoded yet (issue 13)",
-    "HEX.ANDOR": "not encoded yet (issue 13)",
-    "HEX.FIG13": "not encoded yet (issue 13)",
 }

@@ -1,0 +1,101 @@
+"""Hex solvers cross-checked: plain board search, Fig. 13 in Python and in C (must-play on
+and off), and the Shannon-game FastSolver, on every small position and random larger ones."""
+
+import random
+
+import pytest
+
+from verify.papers.hex.board import BLACK, WHITE, Position, board_value, winning_moves
+from verify.papers.hex.domain import POSITIONS
+from verify.papers.hex.solver import c_solver, carrier_carries, openings, win_value
+from verify.solve import CUT, SHORT, FastSolver
+
+C = c_solver()
+needs_c = pytest.mark.skipif(C is None, reason="no C compiler")
+
+
+def _shannon(p, to, s=FastSolver()):
+    return BLACK if s.winner(p.game(), SHORT if to == BLACK else CUT) == SHORT else WHITE
+
+
+@needs_c
+@pytest.mark.parametrize("n", range(1, 10))
+def test_c_kernel_equals_plain_search_on_every_position(n):
+    for p in POSITIONS.instances(n):
+        for to in (BLACK, WHITE):
+            v = board_value(p, to)
+            for mp in (True, False):
+                for th in (True, False):
+                    w, car, _ = C.value(p, to, mustplay=mp, threats=th)
+                    assert w == v, (p.spec(), to, mp, th)
+                    assert carrier_carries(p, to, w, car), (p.spec(), to, mp, th)
+
+
+@pytest.mark.parametrize("n", [6, 8])
+def test_python_fig13_switch_off_agrees(n):
+    for p in POSITIONS.instances(n):
+        for to in (BLACK, WHITE):
+            assert win_value(p, to, mustplay=False)[0] == win_value(p, to)[0] == board_value(p, to)
+
+
+def _random(rows, cols, rng, stones):
+    p = Position(rows, cols)
+    cells = rng.sample(range(rows * cols), stones)
+    for k, i in enumerate(cells):
+        p = p.play(i, BLACK if k % 2 == 0 else WHITE)
+    return p
+
+
+@needs_c
+def test_c_kernel_random_4x4_and_5x5_against_fastsolver():
+    rng = random.Random(13)
+    for rows, cols, stones, count in ((4, 4, 5, 40), (5, 5, 13, 25), (3, 5, 4, 40)):
+        for _ in range(count):
+            p = _random(rows, cols, rng, stones)
+            for to in (BLACK, WHITE):
+                a = C.value(p, to, mustplay=True)
+                b = C.value(p, to, mustplay=False)
+                c = C.value(p, to, threats=False)
+                assert a[0] == b[0] == c[0] == _shannon(p, to), (p.spec(), to)
+                assert carrier_carries(p, to, a[0], a[1], value=lambda q, t: C.value(q, t)[0])
+
+
+@needs_c
+def test_first_player_wins_small_square_boards_two_ways():
+    for k in (1, 2, 3):
+        for to in (BLACK, WHITE):
+            assert board_value(Position(k, k), to) == C.value(Position(k, k), to)[0] == to
+    s = FastSolver()
+    g = Position(4, 4).game()
+    assert s.winner(g, SHORT) == SHORT and s.winner(g, CUT) == CUT
+    assert C.value(Position(4, 4), BLACK)[0] == BLACK and C.value(Position(4, 4), WHITE)[0] == WHITE
+
+
+@needs_c
+def test_opening_maps_3x3_and_4x4():
+    p3 = Position(3, 3)
+    plain = {p3.name(i) for i in winning_moves(p3, BLACK)}
+    assert {c for c, w in openings(p3, BLACK).items() if w == BLACK} == plain
+    o4 = openings(Position(4, 4), BLACK)
+    py4 = openings(Position(4, 4), BLACK, value=lambda q, t: win_value(q, t)[0])
+    assert o4 == py4
+    # published (Fig. 7 / folklore): on 4x4 exactly the short diagonal wins
+    assert sorted(c for c, w in o4.items() if w == BLACK) == ["a4", "b3", "c2", "d1"]
+
+
+@needs_c
+def test_white_opening_map_is_the_transposed_black_map():
+    p = Position(4, 4)
+    ob, ow = openings(p, BLACK), openings(p, WHITE)
+    for cell, w in ob.items():
+        r, c = divmod(p.index(cell), 4)
+        assert ow[p.name(c * 4 + r)] == (WHITE if w == BLACK else BLACK)
+
+
+@needs_c
+@pytest.mark.deep
+def test_5x5_opening_map_with_threat_cuts_off():
+    p = Position(5, 5)
+    on = openings(p, BLACK)
+    off = openings(p, BLACK, value=lambda q, t: C.value(q, t, threats=False)[0])
+    assert on == off

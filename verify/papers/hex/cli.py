@@ -1,0 +1,191 @@
+"""``solve --hex``: a Hex position's value with either player to move, and its opening map.
+
+Values come from the compiled Fig. 13 kernel (:mod:`.solver`); without a C compiler the
+Python WINVALUE runs instead.  Before searching, the running time is estimated from the
+number of vacant cells (calibrated on this kind of machine: one 5×5 opening, 24 vacant
+cells, ≈ 1 s; each further vacant cell ×2.4); when the estimate exceeds ``--budget``
+the command stops and says so, and a search that outlives the budget is reported as
+unknown — never a guessed value.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+
+from ...errors import InputError
+from .board import BLACK, WHITE, Position, other
+
+__all__ = ["estimate_seconds", "run_hex"]
+
+NAMES = {BLACK: "Black", WHITE: "White"}
+
+
+def estimate_seconds(vacant: int) -> float:
+    """Rough time of one search with ``vacant`` vacant cells (seconds).
+
+    >>> estimate_seconds(24) == 1.0, estimate_seconds(10) < 0.01
+    (True, True)
+    """
+    return 2.4 ** (vacant - 24)
+
+
+def _legal_note(pos: Position) -> str | None:
+    nb, nw = bin(pos.black).count("1"), bin(pos.white).count("1")
+    if abs(nb - nw) > 1:
+        return f"note: {nb} Black and {nw} White stones cannot arise in play; solved as a puzzle."
+    return None
+
+
+def _solve_all(queries, budget: float, jobs: int, table_bits: int = 22, symmetry: bool = True):
+    """Run (position, to_move) queries on ``jobs`` kernels; None for any past the budget.
+
+    With ``symmetry`` a query whose 180° rotation is an earlier query is not searched:
+    it takes that query's value (the rotation maps each side to the opposite side of
+    the same player, so it preserves the value).
+    """
+    if symmetry:
+        first: dict = {}
+        for i, (p, to) in enumerate(queries):
+            r = p.rotate()
+            k = min((p.black, p.white), (r.black, r.white)), to
+            first.setdefault(k, i)
+        keys = [(min((p.black, p.white), (p.rotate().black, p.rotate().white)), to) for p, to in queries]
+        unique = sorted(set(first.values()))
+        res, nodes = _solve_all([queries[i] for i in unique], budget, jobs, table_bits, symmetry=False)
+        got = dict(zip(unique, res))
+        return [got[first[k]] for k in keys], nodes
+    from .solver import CSolver, win_value
+
+    results: list = [None] * len(queries)
+    nodes = [0]
+    try:
+        kernels = [CSolver(table_bits) for _ in range(max(1, min(jobs, len(queries))))]
+    except Exception:  # no compiler: Python WINVALUE, one at a time
+        for i, (p, to) in enumerate(queries):
+            results[i] = win_value(p, to)[0]
+        return results, 0
+    deadline = time.monotonic() + budget
+    lock = threading.Lock()
+    todo = list(range(len(queries)))
+
+    def work(k):
+        while True:
+            with lock:
+                if not todo:
+                    return
+                i = todo.pop(0)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            r = k.value_within(queries[i][0], queries[i][1], left)
+            if r is not None:
+                results[i] = r[0]
+                with lock:
+                    nodes[0] += r[2]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in kernels]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k in kernels:
+        k.close()
+    return results, nodes[0]
+
+
+def run_hex(args) -> int:
+    pos = Position.parse(args.hex)
+    note = _legal_note(pos)
+    over = BLACK if pos.chain(BLACK) else WHITE if pos.chain(WHITE) else None
+    vac = bin(pos.empty).count("1")
+    budget = args.budget
+    jobs = getattr(args, "jobs", None) or 2
+    if over:
+        out = {"board": pos.spec(), "winner_black_to_move": over, "winner_white_to_move": over, "over": True}
+        if args.json:
+            print(json.dumps(out, indent=2))
+        else:
+            print(f"{NAMES[over]} already has a winning chain.")
+        return 0
+    queries = [(pos, BLACK), (pos, WHITE)]
+    if args.openings:
+        for colour in (BLACK, WHITE):
+            queries += [(pos.play(i, colour), other(colour)) for i in range(pos.size) if pos.empty >> i & 1]
+    est = (1 if pos.rotate() == pos else 2) * estimate_seconds(vac) + (2 * vac * estimate_seconds(vac - 1) if args.openings else 0)
+    if est / jobs > budget:
+        raise InputError(
+            f"Solving this {pos.rows}x{pos.cols} position{' and its openings' if args.openings else ''} is estimated "
+            f"at {est / jobs:.3g} s, over the budget of {budget:g} s; raise --budget to try."
+        )
+    t0 = time.perf_counter()
+    res, nodes = _solve_all(queries, budget, jobs, table_bits=min(22, max(12, vac - 2)),
+                            symmetry=not getattr(args, "no_symmetry", False))
+    seconds = time.perf_counter() - t0
+    out = {"board": pos.spec(), "rows": pos.rows, "cols": pos.cols,
+           "winner_black_to_move": res[0] or "unknown", "winner_white_to_move": res[1] or "unknown"}
+    if args.openings:
+        cells = pos.names(pos.empty)
+        k = len(cells)
+        out["openings"] = {
+            "Black": {c: res[2 + i] or "unknown" for i, c in enumerate(cells)},
+            "White": {c: res[2 + k + i] or "unknown" for i, c in enumerate(cells)},
+        }
+    out["seconds"] = round(seconds, 3)
+    out["nodes"] = nodes
+    if note:
+        out["note"] = note
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        if note:
+            print(note)
+        print(f"{pos.rows}x{pos.cols} board {pos.spec()}")
+        print(f"Black to move: {res[0] or 'unknown'} wins.  White to move: {res[1] or 'unknown'} wins.")
+        if args.openings:
+            for colour in (BLACK, WHITE):
+                m = out["openings"][NAMES[colour]]
+                print(f"Openings by {NAMES[colour]} (winner after the opening; B/W, ? unknown, stones as b/w):")
+                print(opening_map_text(pos, m))
+        print(f"({seconds:.3f} s, {nodes} nodes)")
+    if args.openings and getattr(args, "png", None):
+        draw_opening_map(pos, out["openings"]["Black"], args.png, f"{pos.rows}x{pos.cols}: winner after Black opens")
+    if any(r is None for r in res):
+        print("Some values are unknown: the search ran past the budget.", file=sys.stderr)
+        return 3
+    return 0
+
+
+def opening_map_text(pos: Position, m: dict) -> str:
+    """The map as a rhombus of letters: the winner after the opening at each cell.
+
+    >>> p = Position(2, 2)
+    >>> print(opening_map_text(p, {"a1": "W", "b1": "B", "a2": "B", "b2": "W"}))
+    W B
+     B W
+    """
+    lines = []
+    for r in range(pos.rows):
+        row = []
+        for c in range(pos.cols):
+            i = r * pos.cols + c
+            name = pos.name(i)
+            if pos.black >> i & 1:
+                row.append("b")
+            elif pos.white >> i & 1:
+                row.append("w")
+            else:
+                v = m.get(name, "?")
+                row.append(v if v in (BLACK, WHITE) else "?")
+        lines.append(" " * r + " ".join(row))
+    return "\n".join(lines)
+
+
+def draw_opening_map(pos: Position, m: dict, path: str, title: str) -> None:
+    """PNG of the opening map: a cell is dark where Black wins after opening there, light where White does."""
+    from .draw import draw_position
+
+    fill = {c: ("#555555" if v == BLACK else "#ffffff" if v == WHITE else "#ffcc66") for c, v in m.items()}
+    draw_position(pos, path, title=title, fill=fill, legend={"Black wins": "#555555", "White wins": "#ffffff"})

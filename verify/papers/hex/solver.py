@@ -1,0 +1,230 @@
+"""Hex solvers on bitboards: WINVALUE (HEX Fig. 13) in Python and in compiled C.
+
+Both implement van Rijswijck's must-play search [1]_ §9, Fig. 13, directly on the
+board (chains found by flood fill, not through the Shannon game):
+
+* a position where a colour has a chain is decided, with the empty carrier;
+* otherwise the mover tries the cells of the must-play region ``M`` (initially every
+  vacant cell); a move ``m`` whose reply value is a loss for the opponent wins, with
+  carrier ``S ∪ {m}``; otherwise ``M ← M ∩ S`` where ``S`` is the opponent's winning
+  carrier (a move outside ``S`` cannot stop that win); when ``M`` runs out the mover
+  loses, with the union of the carriers met as the opponent's carrier.
+
+The must-play update is the only reduction; ``mustplay=False`` replaces ``M ← M ∩ S``
+by ``M ← M − {m}`` (plain game-tree search), and both must agree on every position
+(``tests/test_hex_solver.py``).  The C kernel (``hexsolve.c``, compiled on first use
+with gcc, as :mod:`verify.tables.kernel` does) keeps a transposition table of fixed
+size (``2**table_bits`` entries of 32 bytes, always-replace), so memory is bounded.
+
+References
+----------
+.. [1] R. B. Hayward, J. van Rijswijck, "Hex and combinatorics", Discrete Math. 306
+   (2006), §7, §9, Fig. 13.
+
+>>> win_value(Position.parse("3x3"), "B")[0], win_value(Position.parse("3x3"), "W")[0]
+('B', 'W')
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from ...errors import InputError, ShannonVerifyError
+from .board import BLACK, WHITE, Position, geometry, other
+
+__all__ = ["win_value", "CSolver", "solve", "openings", "carrier_carries", "c_solver"]
+
+_TABLE: dict = {}
+
+
+def _dilate_fn(rows: int, cols: int):
+    nb, top, bottom, left, right = geometry(rows, cols)
+    full = (1 << rows * cols) - 1
+    notleft, notright = full & ~left, full & ~right
+
+    def dilate(m: int) -> int:
+        return (m | (m << 1) & notleft | (m >> 1) & notright | m << cols | m >> cols
+                | (m >> (cols - 1)) & notleft | (m << (cols - 1)) & notright) & full
+
+    return dilate, top, bottom, left, right
+
+
+def _chain(dilate, stones: int, start: int, goal: int) -> bool:
+    reach, prev = stones & start, -1
+    while reach != prev:
+        if reach & goal:
+            return True
+        prev, reach = reach, dilate(reach) & stones
+    return False
+
+
+def win_value(pos: Position, to_move: str, mustplay: bool = True) -> tuple[str, int]:
+    """(winner, carrier bitmask) of ``pos`` with ``to_move`` to play — Fig. 13 in Python.
+
+    >>> w, car = win_value(Position.parse(".B/W."), "W")
+    >>> w, Position(2, 2).names(car)
+    ('W', ['b2'])
+    """
+    dilate, top, bottom, left, right = _dilate_fn(pos.rows, pos.cols)
+    full = pos.full
+    table = _TABLE.setdefault((pos.rows, pos.cols, mustplay), {})
+    if len(table) > 2_000_000:
+        table.clear()
+
+    def wv(b: int, w: int, black: bool) -> tuple[bool, int]:
+        if _chain(dilate, w if black else b, left if black else top, right if black else bottom):
+            return False, 0
+        if _chain(dilate, b if black else w, top if black else left, bottom if black else right):
+            return True, 0
+        key = (b, w, black)
+        hit = table.get(key)
+        if hit is not None:
+            return hit
+        must = full & ~(b | w)
+        union = 0
+        res = None
+        while must:
+            m = must & -must
+            won, s = wv(b | m, w, False) if black else wv(b, w | m, True)
+            if not won:
+                res = (True, s | m)
+                break
+            union |= s
+            must = must & s if mustplay else must & ~m
+        if res is None:
+            res = (False, union)
+        table[key] = res
+        return res
+
+    won, car = wv(pos.black, pos.white, to_move == BLACK)
+    return (to_move if won else other(to_move)), car
+
+
+def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, value=None) -> bool:
+    """True when ``winner`` still wins after the loser gets every vacant cell off ``carrier``.
+
+    ``value`` (default: the plain search :func:`~verify.papers.hex.board.board_value`)
+    decides the filled position.
+
+    >>> p = Position.parse("3x3")
+    >>> w, car = win_value(p, "B")
+    >>> carrier_carries(p, "B", w, car), carrier_carries(p, "B", w, 0)
+    (True, False)
+    """
+    from .board import board_value
+
+    value = value or board_value
+    if carrier & ~pos.empty:
+        return False
+    filled = pos.fill(pos.empty & ~carrier, other(winner))
+    return value(filled, to_move) == winner
+
+
+class CSolver:
+    """The compiled WINVALUE kernel, one process kept open for many queries.
+
+    >>> s = c_solver()
+    >>> s is None or s.value(Position.parse("4x4"), "W")[0] == "W"
+    True
+    """
+
+    def __init__(self, table_bits: int = 20) -> None:
+        from ...tables.kernel import compiled
+
+        exe = compiled(Path(__file__).with_name("hexsolve.c"))
+        if exe is None:
+            raise ShannonVerifyError("No C compiler found for the Hex kernel.")
+        self.table_bits = table_bits
+        self.proc = subprocess.Popen([str(exe), str(table_bits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.nodes = 0
+
+    def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True) -> tuple[str, int, int]:
+        """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
+
+        ``mustplay``: the Fig. 13 update ``M ← M ∩ S``; ``threats``: one- and two-move wins
+        decided at once (a cell completing the mover's chain wins; two completing cells of
+        the opponent lose, one must be played; a move making two completing cells wins,
+        and such an opponent move confines the mover to its three cells — a semi-connection,
+        HEX.MUSTPLAY) — both switchable, and switched off the answers must not change.
+        """
+        if pos.size > 64:
+            raise InputError("The compiled Hex solver takes at most 64 cells.")
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {int(mustplay) | 2 * int(threats)}\n"
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+        out = self.proc.stdout.readline().split()
+        if len(out) != 3 or out[0] not in (BLACK, WHITE):
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
+        nodes = int(out[2])
+        self.nodes += nodes
+        return out[0], int(out[1], 16), nodes
+
+    def value_within(self, pos: Position, to_move: str, seconds: float):
+        """:meth:`value`, or None when the kernel has not answered within ``seconds``
+        (the kernel is then killed and restarted)."""
+        import select
+
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} 3\n"
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], max(0.0, seconds))
+        if not ready:
+            self.proc.kill()
+            self.proc.wait()
+            self.__init__(self.table_bits)
+            return None
+        out = self.proc.stdout.readline().split()
+        if len(out) != 3 or out[0] not in (BLACK, WHITE):
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
+        self.nodes += int(out[2])
+        return out[0], int(out[1], 16), int(out[2])
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=10)
+
+    def __enter__(self) -> "CSolver":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+_C: list = []
+
+
+def c_solver() -> CSolver | None:
+    """A shared :class:`CSolver`, or None when no C compiler is found."""
+    if not _C:
+        try:
+            _C.append(CSolver())
+        except ShannonVerifyError:
+            _C.append(None)
+    return _C[0]
+
+
+def solve(pos: Position, to_move: str, mustplay: bool = True) -> str:
+    """The winner of ``pos`` with ``to_move`` to play: the C kernel if compiled, else Python.
+
+    >>> solve(Position.parse("2x2"), "W")
+    'W'
+    """
+    c = c_solver()
+    if c is not None:
+        return c.value(pos, to_move, mustplay)[0]
+    return win_value(pos, to_move, mustplay)[0]
+
+
+def openings(pos: Position, colour: str, value=solve) -> dict[str, str]:
+    """For each vacant cell, the winner after ``colour`` opens there (the opponent then moves).
+
+    >>> openings(Position.parse("2x2"), "B")
+    {'a1': 'W', 'b1': 'B', 'a2': 'B', 'b2': 'W'}
+    """
+    if pos.chain(BLACK) or pos.chain(WHITE):
+        raise InputError("The position is already won: no opening to play.")
+    return {pos.name(i): value(pos.play(i, colour), other(colour)) for i in range(pos.size) if pos.empty >> i & 1}
