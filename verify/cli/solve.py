@@ -77,7 +77,7 @@ def register(sub) -> None:
     )
     add_game_arguments(p)
     p.add_argument("--fill-dead", action="store_true", help="delete dead vertices before searching (assumes TSD.SPEC)")
-    p.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds (exit status 3, the answer unknown)")
+    p.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds (exit status 3, the answer unknown); with --hex the same as --budget")
     p.add_argument("--force", action="store_true", help=f"search games of more than {MAX_FREE} non-terminal vertices")
     p.add_argument("--no-progress", action="store_true", help="no progress counter")
     p.add_argument("--openings", action="store_true", help="with --hex: the winner after every first move of each colour")

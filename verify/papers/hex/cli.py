@@ -26,10 +26,13 @@ NAMES = {BLACK: "Black", WHITE: "White"}
 def estimate_seconds(vacant: int) -> float:
     """Rough time of one search with ``vacant`` vacant cells (seconds).
 
-    >>> estimate_seconds(24) == 1.0, estimate_seconds(10) < 0.01
-    (True, True)
+    >>> estimate_seconds(24) == 1.0, estimate_seconds(10) < 0.01, estimate_seconds(1600)
+    (True, True, inf)
     """
-    return 2.4 ** (vacant - 24)
+    try:
+        return 2.4 ** (vacant - 24)
+    except OverflowError:  # a board far beyond any budget (40x40: 1,600 vacant cells)
+        return float("inf")
 
 
 def _legal_note(pos: Position) -> str | None:
@@ -101,7 +104,7 @@ def run_hex(args) -> int:
     note = _legal_note(pos)
     over = BLACK if pos.chain(BLACK) else WHITE if pos.chain(WHITE) else None
     vac = bin(pos.empty).count("1")
-    budget = args.budget
+    budget = getattr(args, "timeout", None) or args.budget  # --timeout S is the budget too
     jobs = getattr(args, "jobs", None) or 2
     if over:
         out = {"board": pos.spec(), "winner_black_to_move": over, "winner_white_to_move": over, "over": True}
