@@ -38,6 +38,8 @@ def check_registered(sid: str, max_n: int | None) -> None:
         assert r.verdict == "found", summary
     elif refuted:
         assert r.verdict == "refuted", summary + " (recorded as refuted, but no counterexample was found)"
+        if st.kind == "table":  # a table's witness is its differing cells, listed in the reason
+            return
         got = st.domain.witness_key(r.witness)
         stored = stored_witness_keys(st)
         if not stored:
