@@ -99,6 +99,25 @@ def _solve_all(queries, budget: float, jobs: int, table_bits: int = 22, symmetry
     return results, nodes[0]
 
 
+def _contract(spec: str, black_first, white_first, black_openings: dict, white_openings: dict) -> dict:
+    """The keys every ``solve --json`` prints (``short_first``, ``cut_first``,
+    ``winning_moves``, ``link``), in Shannon-game terms: Black is Short, White is Cut.
+    Winning moves are listed in the order of the board game's vertices, as for any game."""
+    from ...game import Game
+    from ...solve import CUT, SHORT
+
+    role = {BLACK: SHORT, WHITE: CUT}
+    short_first, cut_first = role.get(black_first, "unknown"), role.get(white_first, "unknown")
+    order = [v for v in Game.from_hex(spec).nonterminals()]
+    wins = {SHORT: [v for v in order if black_openings.get(v) == BLACK],
+            CUT: [v for v in order if white_openings.get(v) == WHITE]}
+    if "unknown" in (short_first, cut_first):
+        link = "unknown"
+    else:
+        link = "strong" if cut_first == SHORT else "weak" if short_first == SHORT else "none"
+    return {"short_first": short_first, "cut_first": cut_first, "winning_moves": wins, "link": link}
+
+
 def run_hex(args) -> int:
     pos = Position.parse(args.hex)
     note = _legal_note(pos)
@@ -107,17 +126,18 @@ def run_hex(args) -> int:
     budget = getattr(args, "timeout", None) or args.budget  # --timeout S is the budget too
     jobs = getattr(args, "jobs", None) or 2
     if over:
-        out = {"board": pos.spec(), "winner_black_to_move": over, "winner_white_to_move": over, "over": True}
+        out = {"board": pos.spec(), "winner_black_to_move": over, "winner_white_to_move": over, "over": True,
+               **_contract(args.hex, over, over, {}, {})}
         if args.json:
             print(json.dumps(out, indent=2))
         else:
             print(f"{NAMES[over]} already has a winning chain.")
         return 0
+    # the openings are always solved: the winning moves of solve's JSON contract come from them
     queries = [(pos, BLACK), (pos, WHITE)]
-    if args.openings:
-        for colour in (BLACK, WHITE):
-            queries += [(pos.play(i, colour), other(colour)) for i in range(pos.size) if pos.empty >> i & 1]
-    est = (1 if pos.rotate() == pos else 2) * estimate_seconds(vac) + (2 * vac * estimate_seconds(vac - 1) if args.openings else 0)
+    for colour in (BLACK, WHITE):
+        queries += [(pos.play(i, colour), other(colour)) for i in range(pos.size) if pos.empty >> i & 1]
+    est = (1 if pos.rotate() == pos else 2) * estimate_seconds(vac) + 2 * vac * estimate_seconds(vac - 1)
     if est / jobs > budget:
         raise InputError(
             f"Solving this {pos.rows}x{pos.cols} position{' and its openings' if args.openings else ''} is estimated "
@@ -127,15 +147,17 @@ def run_hex(args) -> int:
     res, nodes = _solve_all(queries, budget, jobs, table_bits=min(22, max(12, vac - 2)),
                             symmetry=not getattr(args, "no_symmetry", False))
     seconds = time.perf_counter() - t0
+    cells = pos.names(pos.empty)
+    k = len(cells)
+    openings = {
+        "Black": {c: res[2 + i] or "unknown" for i, c in enumerate(cells)},
+        "White": {c: res[2 + k + i] or "unknown" for i, c in enumerate(cells)},
+    }
     out = {"board": pos.spec(), "rows": pos.rows, "cols": pos.cols,
-           "winner_black_to_move": res[0] or "unknown", "winner_white_to_move": res[1] or "unknown"}
+           "winner_black_to_move": res[0] or "unknown", "winner_white_to_move": res[1] or "unknown",
+           **_contract(args.hex, res[0], res[1], openings["Black"], openings["White"])}
     if args.openings:
-        cells = pos.names(pos.empty)
-        k = len(cells)
-        out["openings"] = {
-            "Black": {c: res[2 + i] or "unknown" for i, c in enumerate(cells)},
-            "White": {c: res[2 + k + i] or "unknown" for i, c in enumerate(cells)},
-        }
+        out["openings"] = openings
     out["seconds"] = round(seconds, 3)
     out["nodes"] = nodes
     if note:
