@@ -52,12 +52,12 @@ Examples
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from ...errors import InputError
 from ...game import Game, bits, popcount
-from ...graphs import canonical_game, geng_lines
+from ...graphs import canonical_game, geng_lines, pair_orbit_representatives
 from ...game import short_adjacency as _short
 from ...solve.fast import FastSolver
 
@@ -121,23 +121,7 @@ def pair_orbits(n: int, adj: tuple[int, ...], pairs: list[tuple[int, int]]) -> l
     import pynauty
 
     pg = pynauty.Graph(n, adjacency_dict={i: list(bits(adj[i])) for i in range(n)})
-    gens = pynauty.autgrp(pg)[0]
-    parent = {p: p for p in pairs}
-
-    def find(p):
-        while parent[p] != p:
-            parent[p] = parent[parent[p]]
-            p = parent[p]
-        return p
-
-    for perm in gens:
-        for i, j in pairs:
-            a, b = perm[i], perm[j]
-            q = (a, b) if a < b else (b, a)
-            ra, rb = find((i, j)), find(q)
-            if ra != rb:
-                parent[max(ra, rb)] = min(ra, rb)
-    return sorted({find(p) for p in pairs})
+    return pair_orbit_representatives(pynauty.autgrp(pg)[0], pairs)
 
 
 def candidate_pairs(n: int, adj: tuple[int, ...], strong: bool = False) -> list[tuple[int, int]]:
