@@ -198,3 +198,56 @@ def test_gale_boards_first_player_wins_to_k60():
         assert r.cls == "first" and check_certificate(g, r.certificate) == "first", k
         if k <= 10:
             assert two_tree_system(g).cls == "first", k
+
+
+def test_peel_keeps_r2_and_class():
+    """classify runs on the core left by peel: its r2 (core + peeled edges) equals the
+    full matroid partition's, and its class equals brute force, on graphs with many
+    vertices of degree <= 2 (paths hung between the terminals, pendant trees)."""
+    from verify.papers.ssg.lehman import peel
+
+    rng = random.Random(21)
+    hit = 0
+    for _ in range(300):
+        n = rng.randint(3, 9)
+        g = random_multigraph(rng, n, rng.randint(n - 1, n + 4), maxmult=3)
+        peeled, gone_v, gone_e = peel(g.n, g.edges, set(g.terminals))
+        assert not any(gone_v[t] for t in g.terminals)
+        assert all(len(mine) <= 2 for _v, mine in peeled)
+        assert sorted(i for _v, mine in peeled for i in mine) == [i for i in range(g.m) if gone_e[i]]
+        hit += bool(peeled)
+        r = classify(g)
+        assert r.stats["r2"] == TwoForests(g.n, g.edges).size, g
+        if g.m <= 14:
+            assert r.cls == classify_brute(g)[0] == check_certificate(g, r.certificate), g
+        else:
+            assert check_certificate(g, r.certificate) == r.cls
+    assert hit > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_incremental_rerooting_is_a_rooting(monkeypatch, seed):
+    """After every augmentation the incrementally re-rooted forests are rooted correctly,
+    and the result equals the one with a full rebuild after every augmentation."""
+    calls = []
+    orig = TwoForests._augment
+
+    def checked(self, label, y, k):
+        orig(self, label, y, k)
+        self.check_rooting()
+        calls.append(1)
+
+    monkeypatch.setattr(TwoForests, "_augment", checked)
+    rng = random.Random(seed)
+    for _ in range(40):
+        n = rng.randint(3, 80)
+        g = random_multigraph(rng, n, rng.randint(n - 1, 3 * n), maxmult=3)
+        tf = TwoForests(n, g.edges, greedy=rng.random() < 0.5)
+        tf.check_rooting()
+        monkeypatch.setattr(TwoForests, "INCREMENTAL", False)
+        full = TwoForests(n, g.edges, greedy=False)
+        monkeypatch.setattr(TwoForests, "INCREMENTAL", True)
+        assert tf.size == full.size
+        r = classify(g)
+        assert check_certificate(g, r.certificate) == r.cls
+    assert len(calls) > 100

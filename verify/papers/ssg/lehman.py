@@ -107,17 +107,28 @@ class TwoForests:
     (4, [0, 1, 2, 3, 5])
     """
 
-    def __init__(self, n: int, edges, *, greedy: bool = True):
+    def __init__(self, n: int, edges, *, greedy: bool = True, order=None):
         self.n = n
         self.ends: list[tuple[int, int]] = []
         self.where: list[int] = []
         self.adj = [None, [[] for _ in range(n)], [[] for _ in range(n)]]  # forest k: vertex -> edge ids
         self.tight = _UF(n)
         self.augmentations = 0
+        self.fsize = [0, 0, 0]  # edges in forest k
+        self.troot = list(range(n))  # tight.find of every vertex, refreshed after each failed search
         edges = list(edges)
         self.ends = [tuple(e) for e in edges]
         self.where = [0] * len(edges)
-        if greedy:
+        if greedy and order is not None:
+            # greedy start in the given edge order (a heuristic only): forest 1, else forest 2
+            ufs = [None, _UF(n), _UF(n)]
+            for i in order:
+                u, v = self.ends[i]
+                if ufs[1].union(u, v):
+                    self._put(i, 1)
+                elif ufs[2].union(u, v):
+                    self._put(i, 2)
+        elif greedy:
             # greedy start: each edge into a forest where it closes no cycle, preferring
             # the forest with fewer edges at its lower-degree end (a heuristic only)
             deg = [0] * n
@@ -143,11 +154,11 @@ class TwoForests:
                 break
             if self.where[i] == 0:
                 u, v = self.ends[i]
-                if self.tight.find(u) != self.tight.find(v):  # else i lies in a tight set
+                if self.troot[u] != self.troot[v]:  # else i lies in a tight set
                     fails += self._search([i], prune=True) is not None
         while fails > self.MULTI_AFTER_FAILS:
-            tf = self.tight.find
-            free = [i for i, w in enumerate(self.where) if w == 0 and tf(self.ends[i][0]) != tf(self.ends[i][1])]
+            tr = self.troot
+            free = [i for i, w in enumerate(self.where) if w == 0 and tr[self.ends[i][0]] != tr[self.ends[i][1]]]
             if not free or self._search(free, prune=True) is not None:
                 break
 
@@ -156,7 +167,7 @@ class TwoForests:
     # ------------------------------------------------------------ structure
     @property
     def size(self) -> int:
-        return sum(1 for w in self.where if w)
+        return self.fsize[1] + self.fsize[2]
 
     def forest(self, k: int) -> list[int]:
         return [i for i, w in enumerate(self.where) if w == k]
@@ -166,6 +177,7 @@ class TwoForests:
         self.where[i] = k
         self.adj[k][u].append(i)
         self.adj[k][v].append(i)
+        self.fsize[k] += 1
 
     def _take(self, i: int) -> None:
         k = self.where[i]
@@ -173,8 +185,9 @@ class TwoForests:
         self.adj[k][u].remove(i)
         self.adj[k][v].remove(i)
         self.where[i] = 0
+        self.fsize[k] -= 1
 
-    NUMPY_FROM = 2000  # rebuild with scipy's breadth-first search from this many vertices on
+    NUMPY_FROM = 100_000  # full rebuilds with scipy from this many vertices on (its import alone costs ~0.3 s)
 
     def _rebuild(self) -> None:
         """Root every tree of both forests (parent edge, depth, tree id); checks acyclicity."""
@@ -195,6 +208,7 @@ class TwoForests:
         ends = self._ends_np
         where = np.fromiter(self.where, dtype=np.int8, count=len(self.where))
         self.par, self.dep, self.tree = [None, None, None], [None, None, None], [None, None, None]
+        self.tsize = [None, None, None]
         for k in (1, 2):
             ids = np.flatnonzero(where == k)
             U, V = ends[ids, 0], ends[ids, 1]
@@ -224,6 +238,7 @@ class TwoForests:
                 d = d + d[anc]
                 anc = nxt
             self.par[k], self.dep[k], self.tree[k] = par.tolist(), d.tolist(), labels.tolist()
+            self.tsize[k] = dict(enumerate(np.bincount(labels, minlength=ncomp).tolist()))
 
     def _rebuild_py(self) -> None:
         self.par = [None, [-1] * self.n, [-1] * self.n]
@@ -249,6 +264,10 @@ class TwoForests:
                         par[y] = i
                         dep[y] = dep[x] + 1
                         stack.append(y)
+        self.tsize = [None, {}, {}]
+        for k in (1, 2):
+            for t in self.tree[k]:
+                self.tsize[k][t] = self.tsize[k].get(t, 0) + 1
 
     def _path(self, k: int, i: int) -> list[int] | None:
         """Edge ids of the path in forest ``k`` between the ends of edge ``i`` (None: none)."""
@@ -300,8 +319,14 @@ class TwoForests:
         them.  On failure every labelled edge joins its ends in the tight union–find.
         """
         label: dict[int, tuple[int, int] | None] = dict.fromkeys(sources)
+        where, ends, troot, trees = self.where, self.ends, self.troot, self.tree
+        for y in sources:  # a source that fits into a forest as it is
+            u, v = ends[y]
+            for k in (1, 2):
+                if where[y] != k and trees[k][u] != trees[k][v]:
+                    self._augment(label, y, k)
+                    return None
         queue = deque(sources)
-        where, ends, tight = self.where, self.ends, self.tight
         jump = [None, {}, {}]
 
         def find(j: dict, v: int) -> int:
@@ -312,49 +337,175 @@ class TwoForests:
                 j[v], v = root, j[v]
             return root
 
+        # An edge is checked for a free place (ends in different trees of the other
+        # forest) when it is labelled, not when it leaves the queue: labels are given in
+        # breadth-first order, so the first edge found that way ends a shortest path.
         while queue:
             y = queue.popleft()
             for k in (1, 2):
                 if where[y] == k:
                     continue
                 u, v = ends[y]
-                tree = self.tree[k]
-                if tree[u] != tree[v]:
-                    self._augment(label, y, k)
-                    return None
                 par, dep, j = self.par[k], self.dep[k], jump[k]
-                p, q = find(j, u), find(j, v)
+                other = trees[3 - k]
+                p = find(j, u) if u in j else u
+                q = find(j, v) if v in j else v
                 while p != q:
                     if dep[p] < dep[q]:
                         p, q = q, p
                     e = par[p]  # p is strictly below the meeting point: e is on the path
+                    a, b = ends[e]
                     if e not in label:
                         label[e] = (y, k)
-                        if not prune or tight.find(ends[e][0]) != tight.find(ends[e][1]):
+                        if other[a] != other[b]:  # e leaves forest k and enters the other one
+                            self._augment(label, e, 3 - k)
+                            return None
+                        if not prune or troot[a] != troot[b]:
                             queue.append(e)
-                    a, b = ends[e]
                     up = b if a == p else a
                     j[p] = up
-                    p = find(j, up)
+                    p = find(j, up) if up in j else up
         for i in label:
             a, b = ends[i]
             self.tight.union(a, b)
+        self.troot = [self.tight.find(v) for v in range(self.n)]
         return set(label)
 
+    INCREMENTAL = True  # re-root only what an augmentation moves (False: rebuild both forests)
+
     def _augment(self, label: dict, y: int, k: int) -> None:
+        """Apply the augmenting path ending with ``y`` entering forest ``k``.
+
+        Incrementally (``INCREMENTAL``): in each forest, a vertex keeps its parent edge,
+        depth and tree id unless it lies below an edge leaving that forest, or in the
+        smaller of the two trees that ``y`` joins (measured before the change); these
+        vertices ``U`` are re-hung from the rest.  A vertex outside ``U`` keeps its whole
+        path to its root, so its entries stay right.  Every piece of ``U`` meets the
+        rest of its new tree in exactly one edge (the rest is connected and the new
+        forest has no cycle), so one walk from that edge re-roots the piece; a second
+        such edge, or a piece that meets nothing, raises (it would be a cycle or a bug),
+        and so does an edge count other than ``n`` minus the number of trees.
+        """
         moves = [(y, k)]
         z = y
         while label[z] is not None:
             prev, kk = label[z]
             moves.append((prev, kk))
             z = prev
-        for i, kk in moves:
+        self.augmentations += 1
+        if not self.INCREMENTAL:
+            for i, kk in moves:
+                if self.where[i]:
+                    self._take(i)
+            for i, kk in moves:
+                self._put(i, kk)
+            self._rebuild()
+            return
+        U: list = [None, set(), set()]
+        u, v = self.ends[y]
+        A, B = self.tree[k][u], self.tree[k][v]
+        small, big = (A, B) if self.tsize[k][A] <= self.tsize[k][B] else (B, A)
+        self._collect_tree(k, u if A == small else v, U[k])
+        for i, _kk in moves:
+            if self.where[i]:
+                self._collect_below(self.where[i], i, U[self.where[i]])
+        for i, _kk in moves:
             if self.where[i]:
                 self._take(i)
         for i, kk in moves:
             self._put(i, kk)
-        self.augmentations += 1
-        self._rebuild()
+        self.tsize[k][big] += self.tsize[k].pop(small)
+        for kk in (1, 2):
+            self._reroot(kk, U[kk])
+            if self.fsize[kk] != self.n - len(self.tsize[kk]):
+                raise AssertionError("matroid partition produced a cycle (bug)")
+
+    def _collect_tree(self, k: int, s: int, out: set) -> None:
+        adj, ends = self.adj[k], self.ends
+        out.add(s)
+        stack = [s]
+        while stack:
+            x = stack.pop()
+            for i in adj[x]:
+                a, b = ends[i]
+                w = b if a == x else a
+                if w not in out:
+                    out.add(w)
+                    stack.append(w)
+
+    def _collect_below(self, k: int, e: int, out: set) -> None:
+        """Add the vertices below edge ``e`` of forest ``k`` (whole subtrees: stop at ``out``)."""
+        adj, ends, par = self.adj[k], self.ends, self.par[k]
+        a, b = ends[e]
+        x = a if par[a] == e else b
+        if x in out:
+            return
+        out.add(x)
+        stack = [x]
+        while stack:
+            x = stack.pop()
+            for i in adj[x]:
+                if i == par[x]:
+                    continue
+                a, b = ends[i]
+                w = b if a == x else a
+                if w not in out:
+                    out.add(w)
+                    stack.append(w)
+
+    def _reroot(self, k: int, Uk: set) -> None:
+        adj, ends, par, dep, tree = self.adj[k], self.ends, self.par[k], self.dep[k], self.tree[k]
+        done: set = set()
+        for x in Uk:
+            if x in done:
+                continue
+            for i in adj[x]:
+                a, b = ends[i]
+                w = b if a == x else a
+                if w not in Uk:
+                    break
+            else:
+                continue  # inside its piece: reached from the piece's one outside edge
+            par[x], dep[x], tree[x] = i, dep[w] + 1, tree[w]
+            done.add(x)
+            stack = [x]
+            while stack:
+                z = stack.pop()
+                for i in adj[z]:
+                    if i == par[z]:
+                        continue
+                    a, b = ends[i]
+                    w = b if a == z else a
+                    if w not in Uk or w in done:
+                        raise AssertionError("matroid partition produced a cycle (bug)")
+                    par[w], dep[w], tree[w] = i, dep[z] + 1, tree[z]
+                    done.add(w)
+                    stack.append(w)
+        if len(done) != len(Uk):
+            raise AssertionError("a re-rooted piece meets no rooted vertex (bug)")
+
+    def check_rooting(self) -> None:
+        """Raise unless ``par``, ``dep``, ``tree``, ``tsize`` root the current forests (for tests)."""
+        for k in (1, 2):
+            par, dep, tree, ends = self.par[k], self.dep[k], self.tree[k], self.ends
+            ids = [i for i, w in enumerate(self.where) if w == k]
+            uf = _UF(self.n)
+            for i in ids:
+                assert uf.union(*ends[i]), "cycle"
+            sizes: dict = {}
+            for v in range(self.n):
+                sizes[tree[v]] = sizes.get(tree[v], 0) + 1
+                if par[v] == -1:
+                    assert dep[v] == 0
+                    continue
+                assert self.where[par[v]] == k and v in ends[par[v]]
+                a, b = ends[par[v]]
+                w = b if a == v else a
+                assert dep[v] == dep[w] + 1 and tree[v] == tree[w]
+            assert sizes == self.tsize[k]
+            for i in ids:
+                assert tree[ends[i][0]] == tree[ends[i][1]]
+            assert len(sizes) == self.n - len(ids)
 
     def partition(self) -> list[list[int]]:
         """The tight sets found so far (and singletons): a partition of the vertices."""
@@ -362,6 +513,102 @@ class TwoForests:
         for v in range(self.n):
             groups.setdefault(self.tight.find(v), []).append(v)
         return sorted(groups.values())
+
+
+def peel(n: int, edges, keep) -> tuple[list[tuple[int, list[int]]], list[bool], list[bool]]:
+    """Repeatedly remove a vertex outside ``keep`` with at most two edges left.
+
+    Returns ``(peeled, gone_v, gone_e)``: the removed vertices in order, each with the
+    edge ids it still had when removed (every edge is listed once, at the first of its
+    ends to go), and the removed flags of vertices and edges.  Linear time.
+
+    **Why it is harmless** (used by :func:`classify`).  Let ``v`` have ``d <= 2`` edges
+    in the current graph ``H``.  (i) ``r2(H) = r2(H - v) + d``: deleting ``d`` edges
+    lowers ``r2`` by at most ``d``, and to two forests of ``H - v`` we can add the first
+    edge of ``v`` to forest 1 and the second to forest 2 (``v`` is a new leaf in each, so
+    no cycle closes).  (ii) If two edge-disjoint trees span ``S`` with ``|S| >= 2`` and
+    ``v ∈ S``, then ``v`` has an edge of each tree, so both of its edges lie in ``E(S)``,
+    one in each tree, and ``v`` is a leaf of both; deleting ``v`` and those two edges
+    leaves two edge-disjoint trees spanning ``S - v``.  So, ``v`` not a terminal, some
+    ``S ∋ a, b`` is spanned by two trees in ``H`` (or ``H + ab``) iff one is in
+    ``H - v`` (``H - v + ab``), and a trees certificate of the smaller graph is one of
+    ``H``.  A rank certificate of ``H - v`` becomes one of ``H`` by adding ``v``'s
+    edges as in (i) and ``{v}`` as a class: the forests gain ``d`` edges and ``cross(P)``
+    gains ``d`` (the new class is a singleton), ``n - |P|`` stays.
+
+    >>> peel(4, [(0, 1), (1, 2), (2, 3), (3, 1), (1, 3)], {0, 1})[0]
+    [(2, [1, 2]), (3, [3, 4])]
+    """
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for i, (u, v) in enumerate(edges):
+        adj[u].append(i)
+        adj[v].append(i)
+    deg = [len(x) for x in adj]
+    gone_v, gone_e = [False] * n, [False] * len(edges)
+    stack = [v for v in range(n) if deg[v] <= 2 and v not in keep]
+    peeled = []
+    while stack:
+        v = stack.pop()
+        if gone_v[v]:
+            continue
+        gone_v[v] = True
+        mine = []
+        for i in adj[v]:
+            if gone_e[i]:
+                continue
+            gone_e[i] = True
+            mine.append(i)
+            x, y = edges[i]
+            w = y if x == v else x
+            deg[w] -= 1
+            if deg[w] == 2 and w not in keep:
+                stack.append(w)
+        peeled.append((v, mine))
+    return peeled, gone_v, gone_e
+
+
+def greedy_order(n: int, edges, last) -> list[int]:
+    """Edge ids in reverse degeneracy order (a heuristic for the greedy start only).
+
+    Vertices are removed smallest current degree first (those in ``last`` at the end);
+    edges are listed by the removal time of their earlier-removed end, latest first.
+    Put into two forests in this order, every vertex gets two of its edges as new
+    leaves, as in :func:`peel`; only the edges beyond two per vertex can be refused.
+
+    >>> greedy_order(3, [(0, 1), (1, 2), (0, 2)], set())
+    [0, 1, 2]
+    """
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for i, (u, v) in enumerate(edges):
+        adj[u].append(i)
+        adj[v].append(i)
+    deg = [len(x) for x in adj]
+    buckets: list[list[int]] = [[] for _ in range(max(deg, default=0) + 1)]
+    for v in range(n):
+        if v not in last:
+            buckets[deg[v]].append(v)
+    pos = [-1] * n
+    t, cur, todo = 0, 0, n - len(last)
+    while t < todo:
+        while not buckets[cur]:
+            cur += 1
+        v = buckets[cur].pop()
+        if pos[v] != -1 or deg[v] != cur:
+            continue
+        pos[v] = t
+        t += 1
+        for i in adj[v]:
+            x, y = edges[i]
+            w = y if x == v else x
+            if pos[w] == -1 and w not in last:
+                deg[w] -= 1
+                buckets[deg[w]].append(w)
+                if deg[w] < cur:
+                    cur = deg[w]
+    for v in sorted(last):
+        pos[v] = t
+        t += 1
+    return sorted(range(len(edges)), key=lambda i: -min(pos[edges[i][0]], pos[edges[i][1]]))
 
 
 @dataclass
@@ -378,17 +625,33 @@ class LehmanResult:
         return {"class": self.cls, "short_first": self.short_first, "cut_first": self.cut_first, "certificate": self.certificate}
 
 
-def _edge(g: SwitchGame, i: int, m: int) -> list:
-    if i < m:
-        u, v = g.edges[i]
-        return [u, v, i]
-    a, b = g.terminals
-    return [a, b, "ab" if i == m else "ab+"]
+class _Core:
+    """``g`` with :func:`peel`'s vertices removed, renumbered; maps ids back to ``g``."""
+
+    def __init__(self, g: SwitchGame):
+        a, b = g.terminals
+        self.g = g
+        self.peeled, gone_v, gone_e = peel(g.n, g.edges, {a, b})
+        self.verts = [v for v in range(g.n) if not gone_v[v]]
+        idx = {v: i for i, v in enumerate(self.verts)}
+        self.eids = [i for i in range(g.m) if not gone_e[i]]
+        self.edges = [(idx[g.edges[i][0]], idx[g.edges[i][1]]) for i in self.eids]
+        self.n = len(self.verts)
+        self.terminals = (idx[a], idx[b])
+
+    def edge(self, i: int) -> list:
+        """Edge ``i`` of the core (``m`` and ``m + 1``: the virtual ``ab`` copies) as ``[u, v, id in g]``."""
+        mh = len(self.eids)
+        if i < mh:
+            j = self.eids[i]
+            u, v = self.g.edges[j]
+            return [u, v, j]
+        a, b = self.g.terminals
+        return [a, b, "ab" if i == mh else "ab+"]
 
 
-def _trees(g: SwitchGame, tf: TwoForests, R: set[int], graph: str) -> dict:
-    a, b = g.terminals
-    m = g.m
+def _trees(core: _Core, tf: TwoForests, R: set[int], graph: str) -> dict:
+    a, b = core.terminals
     # the component of a in the forest-1 edges of R
     adj: dict[int, list[int]] = {}
     for i in R:
@@ -405,20 +668,20 @@ def _trees(g: SwitchGame, tf: TwoForests, R: set[int], graph: str) -> dict:
                 stack.append(y)
     if b not in S:  # pragma: no cover - would be a bug in the search
         raise AssertionError("failed search does not join the terminals")
-    t1 = [_edge(g, i, m) for i in sorted(R) if tf.where[i] == 1 and tf.ends[i][0] in S]
-    t2 = [_edge(g, i, m) for i in sorted(R) if tf.where[i] == 2 and tf.ends[i][0] in S]
-    return {"kind": "trees", "graph": graph, "vertices": sorted(S), "tree1": t1, "tree2": t2}
+    t1 = [core.edge(i) for i in sorted(R) if tf.where[i] == 1 and tf.ends[i][0] in S]
+    t2 = [core.edge(i) for i in sorted(R) if tf.where[i] == 2 and tf.ends[i][0] in S]
+    return {"kind": "trees", "graph": graph, "vertices": sorted(core.verts[v] for v in S), "tree1": t1, "tree2": t2}
 
 
-def _rank(g: SwitchGame, tf: TwoForests, part: list[list[int]], graph: str) -> dict:
-    m = g.m
-    return {
-        "kind": "rank",
-        "graph": graph,
-        "forest1": [_edge(g, i, m) for i in tf.forest(1)],
-        "forest2": [_edge(g, i, m) for i in tf.forest(2)],
-        "partition": part,
-    }
+def _rank(core: _Core, tf: TwoForests, part: list[list[int]], graph: str) -> dict:
+    g = core.g
+    f1 = [core.edge(i) for i in tf.forest(1)]
+    f2 = [core.edge(i) for i in tf.forest(2)]
+    for _v, mine in core.peeled:  # a peeled vertex: its first edge in forest 1, its second in forest 2
+        for i, f in zip(mine, (f1, f2)):
+            f.append([*g.edges[i], i])
+    classes = [sorted(core.verts[v] for v in c) for c in part] + [[v] for v, _ in core.peeled]
+    return {"kind": "rank", "graph": graph, "forest1": f1, "forest2": f2, "partition": sorted(classes)}
 
 
 def classify(g: SwitchGame) -> LehmanResult:
@@ -426,30 +689,35 @@ def classify(g: SwitchGame) -> LehmanResult:
 
     ``certificate["second"]`` decides CONNECT moving second (trees in ``G`` or a rank
     certificate for ``G``), ``certificate["first"]`` CONNECT moving first (trees in
-    ``G + ab`` or a rank certificate for ``G + ab``).
+    ``G + ab`` or a rank certificate for ``G + ab``).  The matroid partition runs on the
+    core left by :func:`peel` (non-terminal vertices with at most two edges removed, one
+    after another; its docstring says why that changes neither the class nor the
+    certificates' validity), its edges given to the greedy start in :func:`greedy_order`.
     """
-    a, b = g.terminals
-    tf = TwoForests(g.n, g.edges)
-    r2 = tf.size
+    core = _Core(g)
+    a, b = core.terminals
+    tf = TwoForests(core.n, core.edges, order=greedy_order(core.n, core.edges, {a, b}))
+    r2 = tf.size + sum(len(mine) for _v, mine in core.peeled)
     part = tf.partition()
     R = tf.insert((a, b))
     cert: dict = {"r2": r2}
     if R is not None:
-        cert["second"] = _trees(g, tf, R, "G")
+        cert["second"] = _trees(core, tf, R, "G")
         cert["first"] = cert["second"]
         cls = CONNECT
     else:
-        cert["second"] = _rank(g, tf, part, "G")
+        cert["second"] = _rank(core, tf, part, "G")
         R2 = tf.insert((a, b))
         if R2 is not None:
-            cert["first"] = _trees(g, tf, R2, "G+ab")
+            cert["first"] = _trees(core, tf, R2, "G+ab")
             cls = "first"
         else:
-            cert["first"] = _rank(g, tf, part, "G+ab")
+            cert["first"] = _rank(core, tf, part, "G+ab")
             cls = CUT
     short_first = CONNECT if cls in (CONNECT, "first") else CUT
     cut_first = CONNECT if cls == CONNECT else CUT
-    return LehmanResult(cls, short_first, cut_first, cert, {"augmentations": tf.augmentations, "r2": r2})
+    stats = {"augmentations": tf.augmentations, "r2": r2, "core_vertices": core.n, "core_edges": len(core.edges)}
+    return LehmanResult(cls, short_first, cut_first, cert, stats)
 
 
 # ------------------------------------------------------------------ checker
