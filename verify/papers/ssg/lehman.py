@@ -681,6 +681,8 @@ def _rank(core: _Core, tf: TwoForests, part: list[list[int]], graph: str) -> dic
         for i, f in zip(mine, (f1, f2)):
             f.append([*g.edges[i], i])
     classes = [sorted(core.verts[v] for v in c) for c in part] + [[v] for v, _ in core.peeled]
+    for f in (f1, f2):
+        f.sort(key=lambda e: (isinstance(e[2], str), e[2]))
     return {"kind": "rank", "graph": graph, "forest1": f1, "forest2": f2, "partition": sorted(classes)}
 
 
@@ -726,6 +728,7 @@ def _is_forest(n: int, edges) -> bool:
 
     def root(x):
         while parent[x] != x:
+            parent[x] = parent[parent[x]]  # path halving: the same root, found faster
             x = parent[x]
         return x
 
