@@ -49,7 +49,7 @@ from ...errors import InputError
 
 __all__ = ["SwitchGame", "gale", "GALE_MAX_K", "load_switch_json"]
 
-GALE_MAX_K = 200  # 79,601 edges; larger boards are refused
+GALE_MAX_K = 300  # 179,401 edges; larger boards are refused
 
 
 class SwitchGame:
