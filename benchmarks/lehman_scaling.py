@@ -7,7 +7,8 @@ Run from the repository root::
 Random connected multigraphs (a random spanning tree plus uniformly random extra edges,
 parallel edges allowed) with average degree 3.5, 3.8, 4 (sparse: near the density 2(n-1)
 where matroid partition is hardest; 3.8 was the slowest of 3.5-6 at 100,000 edges) and
-6 (dense), terminals 0 and n-1, and the K x (K+1) Gale boards, are classified by
+6 (dense), random 4-regular multigraphs (m = 2n: nothing to peel, the hardest family
+we found), terminals 0 and n-1, and the K x (K+1) Gale boards, are classified by
 :func:`verify.papers.ssg.lehman.classify`; every certificate is checked by
 :func:`check_certificate` (its time reported separately).  Times are wall and CPU
 (``time.process_time``) of this process, with the 1-minute load average; the plot shows
@@ -38,6 +39,16 @@ def random_multigraph(m: int, degree: float, seed: int = 1) -> SwitchGame:
         u, v = rng.randrange(n), rng.randrange(n)
         if u != v:
             edges.append((u, v))
+    return SwitchGame(n, edges, (0, n - 1))
+
+
+def random_regular(m: int, d: int, seed: int = 1) -> SwitchGame:
+    """A random d-regular multigraph (configuration model, loops dropped): no vertex to peel."""
+    rng = random.Random(seed)
+    n = 2 * m // d
+    stubs = [v for v in range(n) for _ in range(d)]
+    rng.shuffle(stubs)
+    edges = [(stubs[i], stubs[i + 1]) for i in range(0, len(stubs) - 1, 2) if stubs[i] != stubs[i + 1]]
     return SwitchGame(n, edges, (0, n - 1))
 
 
@@ -104,6 +115,9 @@ def main(argv=None) -> int:
         for m in sizes:
             if row(f"random, degree {deg:g}", random_multigraph(m, deg)) > args.budget:
                 break
+    for m in sizes:
+        if row("random 4-regular", random_regular(m, 4)) > args.budget:
+            break
     for k in (5, 10, 20, 40, 70, 100, 150, 200, 224):
         g = gale(k)
         if g.m > args.max_edges or row(f"Gale K={k}", g) > args.budget:

@@ -251,3 +251,27 @@ def test_incremental_rerooting_is_a_rooting(monkeypatch, seed):
         r = classify(g)
         assert check_certificate(g, r.certificate) == r.cls
     assert len(calls) > 100
+
+
+@pytest.mark.parametrize("balanced", [False, True])
+def test_either_greedy_start_reaches_the_partition_formula(monkeypatch, balanced):
+    """Both greedy starts of classify's order (forced) end at the Nash-Williams-Tutte value."""
+    from verify.papers.ssg.lehman import greedy_order
+
+    orig = TwoForests._greedy
+    monkeypatch.setattr(TwoForests, "_greedy", lambda self, order, _b: orig(self, order, balanced))
+    rng = random.Random(40 + balanced)
+    for _ in range(150):
+        n = rng.randint(2, 6)
+        g = random_multigraph(rng, n, rng.randint(n - 1, 3 * n), maxmult=4)
+        best = min(
+            sum(1 for u, v in g.edges if not any(u in c and v in c for c in P)) + 2 * (n - len(P))
+            for P in _set_partitions(list(range(n)))
+        )
+        tf = TwoForests(n, g.edges, order=greedy_order(n, g.edges, set()))
+        tf.check_rooting()
+        assert tf.size == best
+    for n in range(2, 5):
+        for g in switch_games(n):
+            r = classify(g)
+            assert r.cls == classify_brute(g)[0] == check_certificate(g, r.certificate), g

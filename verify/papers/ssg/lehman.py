@@ -22,7 +22,12 @@ forest can enter it).  A failed search from ``x`` labels a set ``R`` that both
 do not explore edges inside one, whose tree paths cannot leave it).  After
 ``MULTI_AFTER_FAILS`` failed searches the rest is done by one multi-source search per
 augmentation (from every edge still out); its failure settles all of them at once.
-Then ``ab`` is inserted as a virtual edge: if its search fails, the component of its
+Speed-ups that change no answer: :func:`classify` first removes, one after another,
+non-terminal vertices with at most two edges (:func:`peel` proves this harmless and
+says how the certificates are extended to them); the greedy start takes the edges in
+reverse degeneracy order (:func:`greedy_order`); an edge is checked for a free place
+when labelled; after an augmentation only the vertices below a moved edge (or in the
+smaller of two joined trees) are re-rooted.  Then ``ab`` is inserted as a virtual edge: if its search fails, the component of its
 labelled set containing ``a`` and ``b`` is spanned by ``F1 ∩ R`` and by ``F2 ∩ R`` —
 the two trees of the certificate.  If it succeeds, a second virtual ``ab`` decides the
 first-player case the same way (as in Chase's Step 1, [1]_).
@@ -120,14 +125,17 @@ class TwoForests:
         self.ends = [tuple(e) for e in edges]
         self.where = [0] * len(edges)
         if greedy and order is not None:
-            # greedy start in the given edge order (a heuristic only): forest 1, else forest 2
-            ufs = [None, _UF(n), _UF(n)]
-            for i in order:
-                u, v = self.ends[i]
-                if ufs[1].union(u, v):
-                    self._put(i, 1)
-                elif ufs[2].union(u, v):
-                    self._put(i, 2)
+            # greedy start in the given edge order (a heuristic only), two ways: each edge
+            # into forest 1, else 2 ("plain"); or first into the forest in which its two
+            # ends have fewer edges (sum, then the larger count; ties: forest 1).  The
+            # balanced start leaves far fewer edges out on regular and grid-like graphs
+            # (random 4-regular: ~25x) but its forests make each augmentation dearer on
+            # Gale boards and near-threshold random graphs, so it is taken only when it
+            # leaves out fewer than half as many edges (measured, benchmarks/lehman_scaling.py).
+            plain, balanced = self._greedy(order, False), self._greedy(order, True)
+            pick = balanced if 2 * (len(self.ends) - len(balanced)) < len(self.ends) - len(plain) else plain
+            for i, k in pick:
+                self._put(i, k)
         elif greedy:
             # greedy start: each edge into a forest where it closes no cycle, preferring
             # the forest with fewer edges at its lower-degree end (a heuristic only)
@@ -163,6 +171,27 @@ class TwoForests:
                 break
 
     MULTI_AFTER_FAILS = 50
+
+    def _greedy(self, order, balanced: bool) -> list[tuple[int, int]]:
+        """Edges placed greedily in ``order``: ``(edge, forest)`` pairs (see ``__init__``)."""
+        n, ends = self.n, self.ends
+        ufs = [None, _UF(n), _UF(n)]
+        c1, c2 = [0] * n, [0] * n
+        out = []
+        for i in order:
+            u, v = ends[i]
+            first = 1
+            if balanced:
+                x1, y1, x2, y2 = c1[u], c1[v], c2[u], c2[v]
+                first = 1 if (x1 + y1, max(x1, y1)) <= (x2 + y2, max(x2, y2)) else 2
+            for k in (first, 3 - first):
+                if ufs[k].union(u, v):
+                    out.append((i, k))
+                    cnt = c1 if k == 1 else c2
+                    cnt[u] += 1
+                    cnt[v] += 1
+                    break
+        return out
 
     # ------------------------------------------------------------ structure
     @property
