@@ -275,3 +275,37 @@ def test_either_greedy_start_reaches_the_partition_formula(monkeypatch, balanced
         for g in switch_games(n):
             r = classify(g)
             assert r.cls == classify_brute(g)[0] == check_certificate(g, r.certificate), g
+
+
+def test_fast_route_equals_plain_route_mid_size(monkeypatch):
+    """classify (peeling, degeneracy-order greedy, incremental re-rooting) against the plain
+    route (no peeling, no greedy start, both forests rebuilt after every augmentation) on
+    mid-size sparse multigraphs near the density 2(n - 1), 4-regular ones included."""
+    rng = random.Random(5)
+    seen = {}
+    for _ in range(80):
+        n = rng.randint(20, 200)
+        if rng.random() < 0.3:
+            stubs = [v for v in range(n) for _ in range(4)]
+            rng.shuffle(stubs)
+            edges = [(stubs[i], stubs[i + 1]) for i in range(0, len(stubs) - 1, 2) if stubs[i] != stubs[i + 1]]
+        else:
+            m = int(rng.choice([3.0, 3.5, 3.8, 4.0, 4.2, 5.0]) * n / 2)
+            edges = [(rng.randrange(i), i) for i in range(1, n)]
+            while len(edges) < m:
+                u, v = rng.randrange(n), rng.randrange(n)
+                if u != v:
+                    edges.append((u, v))
+        rng.shuffle(edges)
+        a, b = rng.sample(range(n), 2)
+        g = SwitchGame(n, edges, (a, b))
+        r = classify(g)
+        assert check_certificate(g, r.certificate) == r.cls
+        monkeypatch.setattr(TwoForests, "INCREMENTAL", False)
+        ref = TwoForests(n, g.edges, greedy=False)
+        assert ref.size == r.stats["r2"]
+        plain = "connect" if ref.insert((a, b)) is not None else "first" if ref.insert((a, b)) is not None else "cut"
+        monkeypatch.setattr(TwoForests, "INCREMENTAL", True)
+        assert plain == r.cls
+        seen[r.cls] = seen.get(r.cls, 0) + 1
+    assert len(seen) == 3
