@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
+import queue
 import random
 import sys
 import time
@@ -87,7 +88,7 @@ def brute_reach(method: str, budget: float) -> list[tuple[int, int, str, float |
             p.join()
         try:
             cls, cpu = q.get(timeout=1)
-        except Exception:  # killed at the CPU budget (or the size limit refused it)
+        except queue.Empty:  # killed at the CPU budget (or the size limit refused it)
             out.append((k, gale(k).m, "timeout" if p.exitcode != 1 else "refused", None))
             break
         out.append((k, gale(k).m, cls, cpu))

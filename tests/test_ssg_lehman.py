@@ -10,7 +10,12 @@ import pytest
 from verify.errors import InputError
 from verify.papers.ssg.brute import classify_brute
 from verify.papers.ssg.enum import switch_games
-from verify.papers.ssg.lehman import TwoForests, check_certificate, classify, winning_moves
+from verify.papers.ssg.lehman import (
+    TwoForests,
+    check_certificate,
+    classify,
+    winning_moves,
+)
 from verify.papers.ssg.multigraph import SwitchGame, gale
 
 from .test_ssg_solvers import random_multigraph

@@ -76,7 +76,7 @@ from dataclasses import dataclass, field
 from ...errors import InputError
 from .multigraph import SwitchGame
 
-__all__ = ["TwoForests", "classify", "LehmanResult", "check_certificate", "winning_moves", "CONNECT", "CUT"]
+__all__ = ["CONNECT", "CUT", "LehmanResult", "TwoForests", "check_certificate", "classify", "winning_moves"]
 
 CONNECT, CUT = "connect", "cut"
 
@@ -632,8 +632,7 @@ def greedy_order(n: int, edges, last) -> list[int]:
             if pos[w] == -1 and w not in last:
                 deg[w] -= 1
                 buckets[deg[w]].append(w)
-                if deg[w] < cur:
-                    cur = deg[w]
+                cur = min(cur, deg[w])
     for v in sorted(last):
         pos[v] = t
         t += 1
