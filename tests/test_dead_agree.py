@@ -44,6 +44,7 @@ def test_methods_agree_all_pairs(n):
     assert count > 0 and (n < 4 or dead > 0)  # non-vacuous: dead items do occur
 
 
+@pytest.mark.deep
 def test_methods_agree_n7_up_to_isomorphism():
     count = dead = 0
     for g in connected_games(7):

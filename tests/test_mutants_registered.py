@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -337,12 +338,15 @@ def test_every_holding_statement_has_a_mutant():
 
 
 def test_mutation_score(capsys):
-    """Prints the score of the mutants run in this session (all of them in a full run)."""
+    """Prints the score of the mutants run in this process (all of them in a one-process run;
+    under ``pytest -n`` each worker's share, every mutant still asserted by its own test)."""
     if not SCORE:
-        pytest.skip("no mutant ran in this session")
+        pytest.skip("no mutant ran in this process")
     made, refuted = len(SCORE), sum(SCORE.values())
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    where = f" (worker {worker}'s share)" if worker else ""
     with capsys.disabled():
-        print(f"\nmutation score: {refuted}/{made} mutants of registered statements refuted")
+        print(f"\nmutation score: {refuted}/{made} mutants of registered statements refuted{where}")
     assert refuted == made
 
 
