@@ -1,6 +1,7 @@
 """Hex solvers cross-checked: plain board search, Fig. 13 in Python and in C (must-play on
 and off), and the Shannon-game FastSolver, on every small position and random larger ones."""
 
+import itertools
 import random
 
 import pytest
@@ -24,11 +25,10 @@ def test_c_kernel_equals_plain_search_on_every_position(n):
     for p in POSITIONS.instances(n):
         for to in (BLACK, WHITE):
             v = board_value(p, to)
-            for mp in (True, False):
-                for th in (True, False):
-                    w, car, _ = C.value(p, to, mustplay=mp, threats=th)
-                    assert w == v, (p.spec(), to, mp, th)
-                    assert carrier_carries(p, to, w, car), (p.spec(), to, mp, th)
+            for mp, th, vc, fi in itertools.product((True, False), repeat=4):
+                w, car, _ = C.value(p, to, mustplay=mp, threats=th, vc=vc, fillin=fi)
+                assert w == v, (p.spec(), to, mp, th, vc, fi)
+                assert carrier_carries(p, to, w, car), (p.spec(), to, mp, th, vc, fi)
 
 
 @pytest.mark.parametrize("n", [6, 8])
@@ -56,7 +56,10 @@ def test_c_kernel_random_4x4_and_5x5_against_fastsolver():
                 a = C.value(p, to, mustplay=True)
                 b = C.value(p, to, mustplay=False)
                 c = C.value(p, to, threats=False)
-                assert a[0] == b[0] == c[0] == _shannon(p, to), (p.spec(), to)
+                d = C.value(p, to, vc=False)
+                e = C.value(p, to, fillin=False)
+                f = C.value(p, to, vc=False, fillin=False, threats=False)
+                assert a[0] == b[0] == c[0] == d[0] == e[0] == f[0] == _shannon(p, to), (p.spec(), to)
                 assert carrier_carries(p, to, a[0], a[1], value=lambda q, t: C.value(q, t)[0])
 
 

@@ -11,7 +11,10 @@
  *   same recursion); bit 1 = one-move threats (a cell completing the mover's chain
  *   wins at once; two opponent completing cells lose; one must be played; a move
  *   making two completing cells wins, and each such opponent move narrows M to its
- *   three cells).
+ *   three cells); bit 2 = virtual connections (vc(), below: a pairing path of bridges
+ *   and edge pairs between a player's sides; the opponent's loses at once, the mover's
+ *   one-stone extension wins at once, the opponent's one-stone extension narrows M);
+ *   bit 3 = dead-cell fill-in (fill_dead(), below).
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
@@ -65,8 +68,8 @@ static u64 hash(u64 b, u64 w, int t) {
     return h;
 }
 
-static int mustplay_on = 1, threats_on = 1;
-static uint8_t flags = 3; /* entries are kept per switch setting, so switches never share answers */
+static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1;
+static uint8_t flags = 15; /* entries are kept per switch setting, so switches never share answers */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static u64 threats(u64 stones, u64 vacant, int black) {
@@ -78,8 +81,117 @@ static u64 threats(u64 stones, u64 vacant, int black) {
     return vacant & (dilate(a) | start) & (dilate(z) | goal);
 }
 
-/* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
-static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
+/* ---- virtual connections (flag bit 2) ------------------------------------------
+ * vc(S, V, black, &K): 1 when the player with stones S (Black if black) joins its two
+ * sides however the opponent plays, found as a path  side = g0 - g1 - ... - gk = side
+ * of groups (the side together with the chains touching it, or a chain) where
+ * consecutive groups share two vacant neighbours {x, y} (a bridge; for a side: two
+ * vacant cells of its row, the edge template of the second row), the pairs being
+ * pairwise disjoint.  Strategy: when the opponent takes one cell of a pair, take the
+ * other — each link survives, so the path becomes a chain.  K (the union of the pairs)
+ * is a carrier: the opponent may own every vacant cell off K in advance.  The path
+ * search is a depth-first search over simple paths choosing, per link, the two lowest
+ * unused common cells, with a step budget: it may miss a connection (then nothing is
+ * claimed), never invent one.  Relies only on the rules (a chain wins) and the pairing
+ * argument (HEX.ANDOR's AND rule through groups, checked in hsearch.py); no TSD statement. */
+#define VC_BUDGET 400
+static u64 G_nb[66];
+static int G_n, vc_steps;
+static u64 vc_car;
+
+static int vc_dfs(int i, u64 used, u64 visited) {
+    if (i == 1) { vc_car = used; return 1; }
+    if (++vc_steps > VC_BUDGET) return 0;
+    /* the goal side first, then the other groups */
+    for (int j = 1; j < G_n; j++) {
+        if (visited >> j & 1) continue;
+        u64 c = G_nb[i] & G_nb[j] & ~used;
+        if (!(c & (c - 1))) continue;
+        u64 a = c & -c; c &= c - 1;
+        if (vc_dfs(j, used | a | (c & -c), visited | 1ULL << j)) return 1;
+        if (vc_steps > VC_BUDGET) return 0;
+    }
+    return 0;
+}
+
+static int vc(u64 S, u64 V, int black, u64 *K) {
+    u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
+    u64 g0 = 0, g1 = 0, rest = S;
+    int n = 2;
+    u64 nb[66];
+    while (rest) {
+        u64 g = rest & -rest, p = 0;
+        while (g != p) { p = g; g = dilate(g) & S; }
+        rest &= ~g;
+        if (g & row0) { if (g & row1) { *K = 0; return 1; } g0 |= g; }
+        else if (g & row1) g1 |= g;
+        else { if (n >= 64) return 0; nb[n++] = dilate(g) & V; }
+    }
+    G_nb[0] = ((row0 | dilate(g0)) & V);
+    G_nb[1] = ((row1 | dilate(g1)) & V);
+    for (int i = 2; i < n; i++) G_nb[i] = nb[i];
+    /* sides touching through one stone-less chain: R == 1 style (both rows equal) is
+       covered by G_nb[0] & G_nb[1] */
+    G_n = n; vc_steps = 0;
+    if (vc_dfs(0, 0, 1)) { *K = vc_car; return 1; }
+    return 0;
+}
+
+/* ---- dead-cell fill-in (flag bit 3) ----------------------------------------------
+ * A vacant cell four of whose six neighbours, consecutive around it, have one colour
+ * (a stone of that colour, or that colour's side beyond the board) is dead: any chain
+ * of either colour through it can step around it — the four form one chain of that
+ * colour adjacent to the remaining two neighbours, which are adjacent to each other.
+ * A dead cell is a spectator (TSD.SPEC: W(G-v) = W(G*v), i.e. filling it with either
+ * colour keeps the value, with either player to move); it is filled with the run's
+ * colour and the fill is repeated while new dead cells appear.  Dead cells stay dead
+ * when stones are added (every completion of the larger position completes the
+ * smaller), so a carrier K found after fill-in, plus the filled cells, carries the win
+ * in the original position: give the loser every cell off K and the filled cells; the
+ * filled cells are still dead there, and filling them gives the searched position plus
+ * loser stones off K, which the winner wins.  Carriers returned include the filled
+ * cells.  Moves on dead cells are never needed: after fill-in none are vacant. */
+static int ring[64][6]; /* neighbour index, or -1 Black side, -2 White side, -3 corner */
+
+static void setup_ring(void) {
+    static const int dr[6] = {0, -1, -1, 0, 1, 1}, dc[6] = {1, 1, 0, -1, -1, 0};
+    for (int i = 0; i < N; i++) {
+        int r = i / C, c = i % C;
+        for (int k = 0; k < 6; k++) {
+            int rr = r + dr[k], cc = c + dc[k];
+            int offr = rr < 0 || rr >= R, offc = cc < 0 || cc >= C;
+            ring[i][k] = (offr && offc) ? -3 : offr ? -1 : offc ? -2 : rr * C + cc;
+        }
+    }
+}
+
+static int run4(unsigned m) { /* four consecutive of six, circularly */
+    m |= m << 6;
+    return (m & m >> 1 & m >> 2 & m >> 3 & 63) != 0;
+}
+
+/* dead cells of the position; *black_fill gets those to fill with Black */
+static u64 dead_cells(u64 b, u64 w, u64 *black_fill) {
+    u64 v = FULL & ~(b | w), d = 0, bf = 0;
+    while (v) {
+        int i = __builtin_ctzll(v); v &= v - 1;
+        unsigned mb = 0, mw = 0;
+        for (int k = 0; k < 6; k++) {
+            int j = ring[i][k];
+            if (j == -1 || (j >= 0 && (b >> j & 1))) mb |= 1u << k;
+            else if (j == -2 || (j >= 0 && (w >> j & 1))) mw |= 1u << k;
+        }
+        if (run4(mb)) { d |= 1ULL << i; bf |= 1ULL << i; }
+        else if (run4(mw)) d |= 1ULL << i;
+    }
+    *black_fill = bf;
+    return d;
+}
+
+static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier);
+
+/* WINVALUE on a position without dead cells (after fill-in). */
+static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
     nodes++;
     /* the player who just moved may have a chain: it is the opponent of the mover */
     if (chain(black_to_move ? w : b, !black_to_move)) { *carrier = 0; return 0; }
@@ -119,6 +231,25 @@ static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
             if (!M) { *carrier = W; return 0; }
         }
     }
+    if (vc_on) {
+        u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b, K;
+        /* the opponent's virtual connection: the mover loses, whatever it plays */
+        if (vc(theirs, vacant, !black_to_move, &K)) { *carrier = K; return 0; }
+        /* a cell after which the mover has a virtual connection wins (carrier: the
+           cell and the pairs); the same for the opponent is a semi-connection whose
+           carrier the mover must play in (HEX.MUSTPLAY) */
+        u64 v = vacant & M;
+        while (v) {
+            u64 m = v & -v; v &= v - 1;
+            if (vc(mine | m, vacant & ~m, black_to_move, &K)) { *carrier = K | m; return 1; }
+        }
+        v = vacant;
+        while (v && M) {
+            u64 m = v & -v; v &= v - 1;
+            if (vc(theirs | m, vacant & ~m, !black_to_move, &K)) { M &= K | m; W |= K | m; }
+        }
+        if (!M) { *carrier = W; return 0; }
+    }
     int win = 0;
     u64 result = 0;
     for (int k = 0; k < N && M; k++) {
@@ -138,6 +269,16 @@ static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
     return win;
 }
 
+/* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
+static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
+    if (!fill_on) return winvalue_core(b, w, black_to_move, carrier);
+    u64 filled = 0, bf, d;
+    while ((d = dead_cells(b, w, &bf)) != 0) { b |= bf; w |= d & ~bf; filled |= d; }
+    int r = winvalue_core(b, w, black_to_move, carrier);
+    *carrier |= filled;
+    return r;
+}
+
 static void setup(int r, int c) {
     R = r; C = c; N = r * c;
     FULL = N == 64 ? ~0ULL : ((1ULL << N) - 1);
@@ -148,6 +289,7 @@ static void setup(int r, int c) {
     RIGHT = LEFT << (C - 1);
     NOTLEFT = FULL & ~LEFT;
     NOTRIGHT = FULL & ~RIGHT;
+    setup_ring();
     /* static order: cells nearest the board's centre first (hex distance) */
     double cr = (R - 1) / 2.0, cc = (C - 1) / 2.0;
     double key[64];
@@ -183,7 +325,9 @@ int main(int argc, char **argv) {
         }
         mustplay_on = mp & 1;
         threats_on = (mp >> 1) & 1;
-        flags = (uint8_t)(mp & 3);
+        vc_on = (mp >> 2) & 1;
+        fill_on = (mp >> 3) & 1;
+        flags = (uint8_t)(mp & 15);
         nodes = 0;
         int btm = t[0] == 'B';
         u64 car;

@@ -121,6 +121,11 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
     return value(filled, to_move) == winner
 
 
+def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True) -> int:
+    """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in)."""
+    return int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin)
+
+
 class CSolver:
     """The compiled WINVALUE kernel, one process kept open for many queries.
 
@@ -139,18 +144,24 @@ class CSolver:
         self.proc = subprocess.Popen([str(exe), str(table_bits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.nodes = 0
 
-    def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True) -> tuple[str, int, int]:
+    def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True,
+              vc: bool = True, fillin: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the Fig. 13 update ``M ← M ∩ S``; ``threats``: one- and two-move wins
         decided at once (a cell completing the mover's chain wins; two completing cells of
         the opponent lose, one must be played; a move making two completing cells wins,
         and such an opponent move confines the mover to its three cells — a semi-connection,
-        HEX.MUSTPLAY) — both switchable, and switched off the answers must not change.
+        HEX.MUSTPLAY); ``vc``: virtual connections of bridges and second-row edge pairs
+        (the opponent's loses at once, the mover's after one stone wins at once, the
+        opponent's after one stone narrows the must-play region); ``fillin``: dead cells
+        of the four-in-a-row neighbourhood pattern filled in (TSD.SPEC; the filled cells
+        are added to the carrier) — all switchable, and switched off the answers must not
+        change (see ``hexsolve.c`` for each rule's argument).
         """
         if pos.size > 64:
             raise InputError("The compiled Hex solver takes at most 64 cells.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {int(mustplay) | 2 * int(threats)}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
@@ -166,7 +177,7 @@ class CSolver:
         (the kernel is then killed and restarted)."""
         import select
 
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} 3\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags()}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
