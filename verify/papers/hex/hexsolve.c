@@ -11,10 +11,13 @@
  *   same recursion); bit 1 = one-move threats (a cell completing the mover's chain
  *   wins at once; two opponent completing cells lose; one must be played; a move
  *   making two completing cells wins, and each such opponent move narrows M to its
- *   three cells); bit 2 = virtual connections (vc(), below: a pairing path of bridges
+ *   three cells); bit 2 = virtual connections (vc_plus(), below: a pairing path of bridges
  *   and edge pairs between a player's sides; the opponent's loses at once, the mover's
  *   one-stone extension wins at once, the opponent's one-stone extension narrows M);
- *   bit 3 = dead-cell fill-in (fill_dead(), below).
+ *   bit 3 = dead-cell fill-in (dead_cells(), below); bit 4 = move ordering: cells in
+ *   the most carriers of the opponent's semi-connections found by bit 2 first (ties,
+ *   and with the bit off: nearest the centre first) — changes only the order;
+ *   bit 5 = OR links inside the virtual-connection search (or_link(), below).
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
@@ -68,8 +71,8 @@ static u64 hash(u64 b, u64 w, int t) {
     return h;
 }
 
-static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1;
-static uint8_t flags = 15; /* entries are kept per switch setting, so switches never share answers */
+static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1, order_on = 1;
+static uint8_t flags = 63; /* entries are kept per switch setting, so switches never share answers */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static u64 threats(u64 stones, u64 vacant, int black) {
@@ -82,7 +85,7 @@ static u64 threats(u64 stones, u64 vacant, int black) {
 }
 
 /* ---- virtual connections (flag bit 2) ------------------------------------------
- * vc(S, V, black, &K): 1 when the player with stones S (Black if black) joins its two
+ * vc_plus(S + x, V - x, black, &K): 1 when the player with stones S (Black if black) joins its two
  * sides however the opponent plays, found as a path  side = g0 - g1 - ... - gk = side
  * of groups (the side together with the chains touching it, or a chain) where
  * consecutive groups share two vacant neighbours {x, y} (a bridge; for a side: two
@@ -95,14 +98,50 @@ static u64 threats(u64 stones, u64 vacant, int black) {
  * claimed), never invent one.  Relies only on the rules (a chain wins) and the pairing
  * argument (HEX.ANDOR's AND rule through groups, checked in hsearch.py); no TSD statement. */
 #define VC_BUDGET 400
-static u64 G_nb[66];
+static u64 G_nb[70];
 static int G_n, vc_steps;
 static u64 vc_car;
+
+static u64 NBR[64], G_V;
+
+/* Semi-connections between groups i and j off `used` (HEX.ANDOR's AND rule through a
+ * vacant key cell x: x next to each group or joined to it by two common vacant cells,
+ * the pairs disjoint); the single common cell is one.  Two of them with disjoint
+ * carriers make a virtual connection (the OR rule): when the opponent plays into one,
+ * play the other's key.  Returns the union of two disjoint carriers, or 0. */
+static u64 or_link(int i, int j, u64 used) {
+    u64 sc[24]; int ns = 0;
+    u64 c = G_nb[i] & G_nb[j] & ~used;
+    if (c) sc[ns++] = c & -c;
+    u64 xs = G_V & ~used & ~c;
+    while (xs && ns < 24) {
+        int x = __builtin_ctzll(xs); u64 xb = xs & -xs; xs &= xs - 1;
+        u64 ci = 0, cj;
+        if (!(G_nb[i] & xb)) {
+            u64 t = G_nb[i] & NBR[x] & ~used;
+            if (!(t & (t - 1))) continue;
+            u64 a = t & -t; t &= t - 1; ci = a | (t & -t);
+        }
+        if (G_nb[j] & xb) cj = 0;
+        else {
+            u64 t = G_nb[j] & NBR[x] & ~used & ~ci;
+            if (!(t & (t - 1))) continue;
+            u64 a = t & -t; t &= t - 1; cj = a | (t & -t);
+        }
+        sc[ns++] = xb | ci | cj;
+    }
+    for (int a = 0; a < ns; a++)
+        for (int q = a + 1; q < ns; q++)
+            if (!(sc[a] & sc[q])) return sc[a] | sc[q];
+    return 0;
+}
+
+static int or_on = 1;
 
 static int vc_dfs(int i, u64 used, u64 visited) {
     if (i == 1) { vc_car = used; return 1; }
     if (++vc_steps > VC_BUDGET) return 0;
-    /* the goal side first, then the other groups */
+    /* bridges first (the goal side first), then OR links */
     for (int j = 1; j < G_n; j++) {
         if (visited >> j & 1) continue;
         u64 c = G_nb[i] & G_nb[j] & ~used;
@@ -111,28 +150,60 @@ static int vc_dfs(int i, u64 used, u64 visited) {
         if (vc_dfs(j, used | a | (c & -c), visited | 1ULL << j)) return 1;
         if (vc_steps > VC_BUDGET) return 0;
     }
+    if (!or_on) return 0;
+    for (int j = 1; j < G_n; j++) {
+        if (visited >> j & 1) continue;
+        u64 c = G_nb[i] & G_nb[j] & ~used;
+        if (c & (c - 1)) continue;
+        u64 k = or_link(i, j, used);
+        if (!k) continue;
+        if (vc_dfs(j, used | k, visited | 1ULL << j)) return 1;
+        if (vc_steps > VC_BUDGET) return 0;
+    }
     return 0;
 }
 
-static int vc(u64 S, u64 V, int black, u64 *K) {
-    u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
-    u64 g0 = 0, g1 = 0, rest = S;
-    int n = 2;
-    u64 nb[66];
-    while (rest) {
+/* The chains of S are found once (vc_base); vc_plus(x) then asks for S plus a stone on
+ * the vacant cell x (x = 0: none), merging the chains next to x without a new flood. */
+typedef struct { int n, black; u64 S, V, ch[64], dil[64]; } VCBase;
+
+static void vc_base(VCBase *B, u64 S, u64 V, int black) {
+    B->n = 0; B->S = S; B->V = V; B->black = black;
+    u64 rest = S;
+    while (rest && B->n < 64) {
         u64 g = rest & -rest, p = 0;
         while (g != p) { p = g; g = dilate(g) & S; }
         rest &= ~g;
-        if (g & row0) { if (g & row1) { *K = 0; return 1; } g0 |= g; }
-        else if (g & row1) g1 |= g;
-        else { if (n >= 64) return 0; nb[n++] = dilate(g) & V; }
+        B->ch[B->n] = g; B->dil[B->n] = dilate(g); B->n++;
     }
-    G_nb[0] = ((row0 | dilate(g0)) & V);
-    G_nb[1] = ((row1 | dilate(g1)) & V);
-    for (int i = 2; i < n; i++) G_nb[i] = nb[i];
-    /* sides touching through one stone-less chain: R == 1 style (both rows equal) is
-       covered by G_nb[0] & G_nb[1] */
-    G_n = n; vc_steps = 0;
+    if (rest) B->n = -1; /* too many chains: claim nothing */
+}
+
+static int vc_plus(const VCBase *B, u64 x, u64 *K) {
+    if (B->n < 0) return 0;
+    u64 row0 = B->black ? TOP : LEFT, row1 = B->black ? BOTTOM : RIGHT;
+    u64 V = B->V & ~x;
+    u64 xg = x, xd = x ? dilate(x) : 0;
+    u64 g0 = 0, g1 = 0, d0 = 0, d1 = 0;
+    int n = 2;
+    for (int i = 0; i < B->n; i++) {
+        u64 g = B->ch[i];
+        if (g & xd) { xg |= g; xd |= B->dil[i]; continue; }
+        if (g & row0) { if (g & row1) { *K = 0; return 1; } g0 |= g; d0 |= B->dil[i]; }
+        else if (g & row1) { g1 |= g; d1 |= B->dil[i]; }
+        else G_nb[n++] = B->dil[i] & V;
+    }
+    if (x) {
+        int t0 = (xg & row0) != 0, t1 = (xg & row1) != 0;
+        if (t0 && t1) { *K = 0; return 1; }
+        if (t0) { g0 |= xg; d0 |= xd; }
+        else if (t1) { g1 |= xg; d1 |= xd; }
+        else G_nb[n++] = xd & V;
+    }
+    G_nb[0] = (row0 | d0) & V;
+    G_nb[1] = (row1 | d1) & V;
+    G_n = n; vc_steps = 0; G_V = V;
+    if (n > 64) return 0;
     if (vc_dfs(0, 0, 1)) { *K = vc_car; return 1; }
     return 0;
 }
@@ -147,10 +218,13 @@ static int vc(u64 S, u64 V, int black, u64 *K) {
  * colour and the fill is repeated while new dead cells appear.  Dead cells stay dead
  * when stones are added (every completion of the larger position completes the
  * smaller), so a carrier K found after fill-in, plus the filled cells, carries the win
- * in the original position: give the loser every cell off K and the filled cells; the
- * filled cells are still dead there, and filling them gives the searched position plus
- * loser stones off K, which the winner wins.  Carriers returned include the filled
- * cells.  Moves on dead cells are never needed: after fill-in none are vacant. */
+ * in the original position.  Cells dead in the given position P0 (the first round D1)
+ * need not be added: give the loser every vacant cell off K (D1 included); each cell of
+ * D1 is dead in P0, so dead in this extension, and recolouring D1 one cell at a time to
+ * its fill colour keeps the value; the later rounds D2, ... are in the carrier, vacant,
+ * and dead in the extension of the filled position, so filling them gives the searched
+ * position plus loser stones off K, which the winner wins.  Moves on dead cells are
+ * never needed: after fill-in none are vacant. */
 static int ring[64][6]; /* neighbour index, or -1 Black side, -2 White side, -3 corner */
 
 static void setup_ring(void) {
@@ -231,34 +305,55 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
             if (!M) { *carrier = W; return 0; }
         }
     }
+    int cnt[64] = {0};
     if (vc_on) {
         u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b, K;
+        VCBase bm, bt;
+        vc_base(&bt, theirs, vacant, !black_to_move);
         /* the opponent's virtual connection: the mover loses, whatever it plays */
-        if (vc(theirs, vacant, !black_to_move, &K)) { *carrier = K; return 0; }
+        if (vc_plus(&bt, 0, &K)) { *carrier = K; return 0; }
         /* a cell after which the mover has a virtual connection wins (carrier: the
            cell and the pairs); the same for the opponent is a semi-connection whose
            carrier the mover must play in (HEX.MUSTPLAY) */
+        vc_base(&bm, mine, vacant, black_to_move);
         u64 v = vacant & M;
         while (v) {
             u64 m = v & -v; v &= v - 1;
-            if (vc(mine | m, vacant & ~m, black_to_move, &K)) { *carrier = K | m; return 1; }
+            if (vc_plus(&bm, m, &K)) { *carrier = K | m; return 1; }
         }
         v = vacant;
         while (v && M) {
             u64 m = v & -v; v &= v - 1;
-            if (vc(theirs | m, vacant & ~m, !black_to_move, &K)) { M &= K | m; W |= K | m; }
+            if (vc_plus(&bt, m, &K)) {
+                M &= K | m; W |= K | m;
+                for (u64 q = K | m; q; q &= q - 1) cnt[__builtin_ctzll(q)]++;
+            }
         }
         if (!M) { *carrier = W; return 0; }
     }
     int win = 0;
     u64 result = 0;
+    u64 tried = 0;
     for (int k = 0; k < N && M; k++) {
         int m = order[k];
+        if (order_on) { /* the cell in most opponent semi-connection carriers first */
+            u64 cand = M & ~tried;
+            if (!cand) break;
+            int best = -1;
+            for (int q = 0; q < N; q++) {
+                int x = order[q];
+                if ((cand >> x & 1) && cnt[x] > best) { best = cnt[x]; m = x; }
+            }
+            tried |= 1ULL << m;
+        }
         u64 bit = 1ULL << m;
         if (!(M & bit)) continue;
         u64 S;
         int child = black_to_move ? winvalue(b | bit, w, 0, &S) : winvalue(b, w | bit, 1, &S);
-        if (!child) { win = 1; result = S | bit; break; }
+        if (!child) {
+            win = 1; result = S | bit;
+            break;
+        }
         W |= S;
         if (mustplay_on) M &= S; else M &= ~bit;
     }
@@ -273,7 +368,8 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
 static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
     if (!fill_on) return winvalue_core(b, w, black_to_move, carrier);
     u64 filled = 0, bf, d;
-    while ((d = dead_cells(b, w, &bf)) != 0) { b |= bf; w |= d & ~bf; filled |= d; }
+    int round = 0;
+    while ((d = dead_cells(b, w, &bf)) != 0) { b |= bf; w |= d & ~bf; if (round++) filled |= d; }
     int r = winvalue_core(b, w, black_to_move, carrier);
     *carrier |= filled;
     return r;
@@ -290,6 +386,7 @@ static void setup(int r, int c) {
     NOTLEFT = FULL & ~LEFT;
     NOTRIGHT = FULL & ~RIGHT;
     setup_ring();
+    for (int i = 0; i < N; i++) NBR[i] = dilate(1ULL << i) & ~(1ULL << i);
     /* static order: cells nearest the board's centre first (hex distance) */
     double cr = (R - 1) / 2.0, cc = (C - 1) / 2.0;
     double key[64];
@@ -327,7 +424,9 @@ int main(int argc, char **argv) {
         threats_on = (mp >> 1) & 1;
         vc_on = (mp >> 2) & 1;
         fill_on = (mp >> 3) & 1;
-        flags = (uint8_t)(mp & 15);
+        order_on = (mp >> 4) & 1;
+        or_on = (mp >> 5) & 1;
+        flags = (uint8_t)(mp & 63);
         nodes = 0;
         int btm = t[0] == 'B';
         u64 car;

@@ -121,9 +121,12 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
     return value(filled, to_move) == winner
 
 
-def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True) -> int:
-    """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in)."""
-    return int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin)
+def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
+           ordering: bool = True, orlinks: bool = True) -> int:
+    """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
+    4 move ordering, 5 OR links in the virtual-connection search)."""
+    return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
+            | 32 * int(orlinks))
 
 
 class CSolver:
@@ -145,7 +148,8 @@ class CSolver:
         self.nodes = 0
 
     def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True,
-              vc: bool = True, fillin: bool = True) -> tuple[str, int, int]:
+              vc: bool = True, fillin: bool = True, ordering: bool = True,
+              orlinks: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the Fig. 13 update ``M ← M ∩ S``; ``threats``: one- and two-move wins
@@ -156,12 +160,15 @@ class CSolver:
         (the opponent's loses at once, the mover's after one stone wins at once, the
         opponent's after one stone narrows the must-play region); ``fillin``: dead cells
         of the four-in-a-row neighbourhood pattern filled in (TSD.SPEC; the filled cells
-        are added to the carrier) — all switchable, and switched off the answers must not
+        are added to the carrier); ``ordering``: moves tried by the history heuristic
+        (only the order changes); ``orlinks``: inside the virtual-connection search, two
+        semi-connections with disjoint carriers between two groups (the OR rule) join
+        them — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         if pos.size > 64:
             raise InputError("The compiled Hex solver takes at most 64 cells.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin)}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
