@@ -15,8 +15,10 @@
  *   and edge pairs between a player's sides; the opponent's loses at once, the mover's
  *   one-stone extension wins at once, the opponent's one-stone extension narrows M);
  *   bit 3 = dead-cell fill-in (dead_cells(), below); bit 4 = move ordering: cells in
- *   the most carriers of the opponent's semi-connections found by bit 2 first (ties,
- *   and with the bit off: nearest the centre first) — changes only the order;
+ *   the most carriers of the opponent's semi-connections found by bit 2 first, then
+ *   the largest gain in shortest-path distance (dist(), below: the opponent's after
+ *   the move minus the mover's); ties, and with the bit off: nearest the centre
+ *   first — changes only the order;
  *   bit 5 = OR links inside the virtual-connection search (or_link(), below).
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
@@ -208,6 +210,25 @@ static int vc_plus(const VCBase *B, u64 x, u64 *K) {
     return 0;
 }
 
+/* Shortest-path distance of a player: the fewest vacant cells whose stones would join
+ * its two sides (own stones free, the opponent's walls); 99 when none.  For ordering. */
+static int dist(u64 S, u64 V, int black) {
+    u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
+    u64 open = S | V, a = 0, p;
+    u64 frontier = row0 & S;
+    for (int k = 0; k <= N; k++) {
+        a |= frontier;
+        p = 0;
+        while (a != p) { p = a; a |= dilate(a) & S; }
+        if (a & row1) return k;
+        u64 nxt = ((dilate(a) | row0) & V) & ~a;
+        if (!nxt) return 99;
+        frontier = nxt;
+        (void)open;
+    }
+    return 99;
+}
+
 /* ---- dead-cell fill-in (flag bit 3) ----------------------------------------------
  * A vacant cell four of whose six neighbours, consecutive around it, have one colour
  * (a stone of that colour, or that colour's side beyond the board) is dead: any chain
@@ -306,6 +327,7 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
         }
     }
     int cnt[64] = {0};
+    int score[64];
     if (vc_on) {
         u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b, K;
         VCBase bm, bt;
@@ -334,15 +356,22 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
     int win = 0;
     u64 result = 0;
     u64 tried = 0;
+    if (order_on && (M & (M - 1))) {
+        u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b;
+        for (u64 v = M; v; v &= v - 1) {
+            int x = __builtin_ctzll(v); u64 xb = v & -v;
+            score[x] = cnt[x] * 64 + dist(theirs, vacant & ~xb, !black_to_move) - dist(mine | xb, vacant & ~xb, black_to_move);
+        }
+    } else for (int q = 0; q < N; q++) score[q] = cnt[q] * 64;
     for (int k = 0; k < N && M; k++) {
         int m = order[k];
-        if (order_on) { /* the cell in most opponent semi-connection carriers first */
+        if (order_on) { /* best score first: opponent semi carriers, then distances */
             u64 cand = M & ~tried;
             if (!cand) break;
-            int best = -1;
+            int best = -1 << 30;
             for (int q = 0; q < N; q++) {
                 int x = order[q];
-                if ((cand >> x & 1) && cnt[x] > best) { best = cnt[x]; m = x; }
+                if ((cand >> x & 1) && score[x] > best) { best = score[x]; m = x; }
             }
             tried |= 1ULL << m;
         }
