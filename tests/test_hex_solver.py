@@ -18,12 +18,12 @@ def _shannon(p, to, s=FastSolver()):
     return BLACK if s.winner(p.game(), SHORT if to == BLACK else CUT) == SHORT else WHITE
 
 
-SWITCHES = ("mustplay", "threats", "vc", "fillin", "ordering", "orlinks")
+SWITCHES = ("mustplay", "threats", "vc", "fillin", "ordering", "orlinks", "dfpn")
 # every switch on, each one off alone, all off, and the must-play search with only one
 # reduction on (so each reduction is also checked without the others' help)
 SETTINGS = ([{}] + [{k: False} for k in SWITCHES] + [dict.fromkeys(SWITCHES, False)]
             + [{**dict.fromkeys(SWITCHES, False), "mustplay": True, k: True} for k in ("threats", "vc", "fillin")]
-            + [{"threats": False, "fillin": False}])
+            + [{"threats": False, "fillin": False}, {"value_only": True}])
 
 
 @needs_c
@@ -32,6 +32,7 @@ def test_c_kernel_equals_plain_search_on_every_position(n):
     for p in POSITIONS.instances(n):
         for to in (BLACK, WHITE):
             v = board_value(p, to)
+            assert C.value_within(p, to, 60)[0] == v
             for sw in SETTINGS:
                 w, car, _ = C.value(p, to, **sw)
                 assert w == v, (p.spec(), to, sw)

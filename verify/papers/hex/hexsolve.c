@@ -19,7 +19,9 @@
  *   the largest gain in shortest-path distance (dist(), below: the opponent's after
  *   the move minus the mover's); ties, and with the bit off: nearest the centre
  *   first — changes only the order;
- *   bit 5 = OR links inside the virtual-connection search (or_link(), below).
+ *   bit 5 = OR links inside the virtual-connection search (or_link(), below);
+ *   bit 6 = df-pn (mid(), below) decides the value first; bit 7 = value only (with
+ *   bit 6: the carrier printed is every vacant cell, no carrier search).
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
@@ -74,7 +76,7 @@ static u64 hash(u64 b, u64 w, int t) {
 }
 
 static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1, order_on = 1;
-static uint8_t flags = 63; /* entries are kept per switch setting, so switches never share answers */
+static uint8_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static u64 threats(u64 stones, u64 vacant, int black) {
@@ -286,14 +288,11 @@ static u64 dead_cells(u64 b, u64 w, u64 *black_fill) {
 static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier);
 
 /* WINVALUE on a position without dead cells (after fill-in). */
-static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
-    nodes++;
-    /* the player who just moved may have a chain: it is the opponent of the mover */
-    if (chain(black_to_move ? w : b, !black_to_move)) { *carrier = 0; return 0; }
-    if (chain(black_to_move ? b : w, black_to_move)) { *carrier = 0; return 1; }
-    u64 h = hash(b, w, black_to_move ^ (flags << 1)) & tmask;
-    Entry *e = &table[h];
-    if (e->used && e->b == b && e->w == w && e->tomove == black_to_move && e->flags == flags) { *carrier = e->carrier; return e->win; }
+/* The node's reductions before any move is searched (threats, virtual connections):
+ * 1 = the mover wins, 0 = it loses (*carrier set), -1 = search the cells of *Mout
+ * (W: the union of the opponent's semi-connection carriers met so far), best
+ * score first. */
+static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *carrier, int *score) {
     u64 vacant = FULL & ~(b | w);
     u64 M = vacant, W = 0;
     if (threats_on) {
@@ -327,7 +326,6 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
         }
     }
     int cnt[64] = {0};
-    int score[64];
     if (vc_on) {
         u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b, K;
         VCBase bm, bt;
@@ -353,9 +351,6 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
         }
         if (!M) { *carrier = W; return 0; }
     }
-    int win = 0;
-    u64 result = 0;
-    u64 tried = 0;
     if (order_on && (M & (M - 1))) {
         u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b;
         for (u64 v = M; v; v &= v - 1) {
@@ -363,9 +358,135 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
             score[x] = cnt[x] * 64 + dist(theirs, vacant & ~xb, !black_to_move) - dist(mine | xb, vacant & ~xb, black_to_move);
         }
     } else for (int q = 0; q < N; q++) score[q] = cnt[q] * 64;
+    *Mout = M; *Wout = W;
+    return -1;
+}
+
+/* ---- depth-first proof-number search (flag bit 6) ---------------------------------
+ * Nagai's df-pn in negamax form: phi = proof number of "the mover wins", delta = its
+ * disproof number; phi(n) = min over children of delta(c), delta(n) = sum of phi(c);
+ * a node is expanded into the cells of the must-play region the prelude leaves (every
+ * reduction above applies: a win or loss found there is a proved leaf), children first
+ * met get phi = 1 and delta = 1, or 2 past the three best-scored cells; the child
+ * with the least delta is searched with thresholds (thdelta - delta + phi(c),
+ * min(thphi, 5/4 delta2 + 1)), delta2 the second least (the 1 + epsilon trick).  Hex
+ * has no repeated positions (stones are only added), so no cycle handling is needed.
+ * df-pn only decides the value: the carrier is then found by the must-play search of
+ * winvalue_core, whose move order puts first every cell df-pn proved winning (guide());
+ * with bit 7 (value only) the carrier is every vacant cell, which always carries. */
+#define PINF 0x3fffffffu
+typedef struct { u64 b, w, M; uint32_t phi, delta; uint8_t used, tomove, flags, expanded; } PEntry;
+static PEntry *ptable;
+static int dfpn_on = 0;
+
+static u64 fill_dead(u64 *b, u64 *w) {
+    u64 later = 0, bf, d;
+    int round = 0;
+    if (!fill_on) return 0;
+    while ((d = dead_cells(*b, *w, &bf)) != 0) { *b |= bf; *w |= d & ~bf; if (round++) later |= d; }
+    return later;
+}
+
+static PEntry *pfind(u64 b, u64 w, int btm) {
+    PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
+    if (e->used && e->b == b && e->w == w && e->tomove == btm && e->flags == flags) return e;
+    return 0;
+}
+
+static void pstore(u64 b, u64 w, int btm, uint32_t phi, uint32_t delta, u64 M, int expanded) {
+    PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
+    e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)btm; e->flags = flags;
+    e->phi = phi; e->delta = delta; e->M = M; e->expanded = (uint8_t)expanded;
+}
+
+static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t *ophi, uint32_t *odelta) {
+    nodes++;
+    PEntry *e = pfind(b, w, btm);
+    u64 M;
+    int score[64];
+    if (e && (e->phi == 0 || e->delta == 0)) { *ophi = e->phi; *odelta = e->delta; return; }
+    if (e && e->expanded) {
+        M = e->M;
+        for (int q = 0; q < N; q++) score[q] = 0;
+    } else {
+        if (chain(btm ? w : b, !btm)) { pstore(b, w, btm, PINF, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
+        if (chain(btm ? b : w, btm)) { pstore(b, w, btm, 0, PINF, 0, 0); *ophi = 0; *odelta = PINF; return; }
+        u64 W, car;
+        int r = prelude(b, w, btm, &M, &W, &car, score);
+        if (r == 1) { pstore(b, w, btm, 0, PINF, 0, 0); *ophi = 0; *odelta = PINF; return; }
+        if (r == 0) { pstore(b, w, btm, PINF, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
+    }
+    /* children, best score first */
+    int nc = 0, cell[64];
+    u64 cb[64], cw[64];
+    for (u64 v = M; v; v &= v - 1) cell[nc++] = __builtin_ctzll(v);
+    for (int i = 1; i < nc; i++) {
+        int x = cell[i], j = i;
+        while (j > 0 && score[cell[j - 1]] < score[x]) { cell[j] = cell[j - 1]; j--; }
+        cell[j] = x;
+    }
+    for (int i = 0; i < nc; i++) {
+        u64 bit = 1ULL << cell[i];
+        cb[i] = btm ? b | bit : b; cw[i] = btm ? w : w | bit;
+        fill_dead(&cb[i], &cw[i]);
+    }
+    uint32_t cp[64], cd[64];
+    for (int i = 0; i < nc; i++) {
+        PEntry *c = pfind(cb[i], cw[i], !btm);
+        cp[i] = c ? c->phi : 1; cd[i] = c ? c->delta : (i < 3 ? 1 : 2);
+    }
+    for (;;) {
+        uint32_t d1 = PINF, d2 = PINF, phib = 1, sum = 0;
+        int best = -1;
+        for (int i = 0; i < nc; i++) {
+            if (cd[i] < d1 || best < 0) { d2 = d1; d1 = cd[i]; best = i; phib = cp[i]; }
+            else if (cd[i] < d2) d2 = cd[i];
+            sum += cp[i]; if (sum > PINF) sum = PINF;
+        }
+        uint32_t phi = d1, delta = sum;
+        if (phi >= thphi || delta >= thdelta || phi == 0 || delta == 0) {
+            pstore(b, w, btm, phi, delta, M, 1);
+            *ophi = phi; *odelta = delta;
+            return;
+        }
+        uint32_t cthphi = thdelta - delta + phib;
+        if (cthphi > PINF) cthphi = PINF;
+        uint64_t t = (uint64_t)d2 + d2 / 4 + 1;
+        uint32_t cthdelta = thphi < t ? thphi : (uint32_t)t;
+        mid(cb[best], cw[best], !btm, cthphi, cthdelta, &cp[best], &cd[best]);
+    }
+}
+
+/* Move order for the carrier search after df-pn: cells whose child df-pn proved lost
+ * for the opponent first. */
+static void guide(u64 b, u64 w, int btm, u64 M, int *score) {
+    for (u64 v = M; v; v &= v - 1) {
+        int x = __builtin_ctzll(v); u64 bit = v & -v;
+        u64 nb = btm ? b | bit : b, nw = btm ? w : w | bit;
+        fill_dead(&nb, &nw);
+        PEntry *c = pfind(nb, nw, !btm);
+        if (c && c->delta == 0) score[x] += 1 << 20;
+    }
+}
+
+static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
+    nodes++;
+    /* the player who just moved may have a chain: it is the opponent of the mover */
+    if (chain(black_to_move ? w : b, !black_to_move)) { *carrier = 0; return 0; }
+    if (chain(black_to_move ? b : w, black_to_move)) { *carrier = 0; return 1; }
+    u64 h = hash(b, w, black_to_move ^ (flags << 1)) & tmask;
+    Entry *e = &table[h];
+    if (e->used && e->b == b && e->w == w && e->tomove == black_to_move && e->flags == flags) { *carrier = e->carrier; return e->win; }
+    u64 M, W;
+    int score[64];
+    { int r = prelude(b, w, black_to_move, &M, &W, carrier, score); if (r >= 0) return r; }
+    if (dfpn_on) guide(b, w, black_to_move, M, score);
+    int win = 0;
+    u64 result = 0;
+    u64 tried = 0;
     for (int k = 0; k < N && M; k++) {
         int m = order[k];
-        if (order_on) { /* best score first: opponent semi carriers, then distances */
+        if (order_on || dfpn_on) { /* best score first: opponent semi carriers, then distances */
             u64 cand = M & ~tried;
             if (!cand) break;
             int best = -1 << 30;
@@ -438,7 +559,8 @@ int main(int argc, char **argv) {
     if (bits < 10 || bits > 30) bits = 22;
     tmask = (1ULL << bits) - 1;
     table = calloc((size_t)1 << bits, sizeof(Entry));
-    if (!table) { fprintf(stderr, "no memory\n"); return 1; }
+    ptable = calloc((size_t)1 << bits, sizeof(PEntry));
+    if (!table || !ptable) { fprintf(stderr, "no memory\n"); return 1; }
     int r, c, mp, lastr = -1, lastc = -1;
     unsigned long long b, w;
     char t[4];
@@ -446,6 +568,7 @@ int main(int argc, char **argv) {
         if (r < 1 || c < 1 || r * c > 64) { printf("? 0 0\n"); fflush(stdout); continue; }
         if (r != lastr || c != lastc) {
             memset(table, 0, ((size_t)1 << bits) * sizeof(Entry));
+            memset(ptable, 0, ((size_t)1 << bits) * sizeof(PEntry));
             setup(r, c);
             lastr = r; lastc = c;
         }
@@ -455,11 +578,24 @@ int main(int argc, char **argv) {
         fill_on = (mp >> 3) & 1;
         order_on = (mp >> 4) & 1;
         or_on = (mp >> 5) & 1;
-        flags = (uint8_t)(mp & 63);
+        dfpn_on = (mp >> 6) & 1;
+        int value_only = (mp >> 7) & 1;
+        flags = (uint8_t)(mp & 127);
         nodes = 0;
         int btm = t[0] == 'B';
         u64 car;
-        int mover = winvalue(b, w, btm, &car);
+        int mover;
+        if (dfpn_on) {
+            u64 fb = b, fw = w;
+            fill_dead(&fb, &fw);
+            uint32_t phi = 1, delta = 1;
+            while (phi && delta) mid(fb, fw, btm, PINF, PINF, &phi, &delta);
+            mover = phi == 0;
+            if (value_only) car = FULL & ~(b | w);
+            else if (winvalue(b, w, btm, &car) != mover) { printf("? 0 0\n"); fflush(stdout); continue; }
+        } else {
+            mover = winvalue(b, w, btm, &car);
+        }
         char winner = (mover == btm) ? 'B' : 'W';
         printf("%c %llx %lld\n", winner, (unsigned long long)car, nodes);
         fflush(stdout);

@@ -122,11 +122,12 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
 
 
 def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
-           ordering: bool = True, orlinks: bool = True) -> int:
+           ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False) -> int:
     """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
-    4 move ordering, 5 OR links in the virtual-connection search)."""
+    4 move ordering, 5 OR links in the virtual-connection search, 6 df-pn decides the value
+    first, 7 value only: with df-pn, the carrier is every vacant cell)."""
     return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
-            | 32 * int(orlinks))
+            | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only))
 
 
 class CSolver:
@@ -149,7 +150,7 @@ class CSolver:
 
     def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True,
               vc: bool = True, fillin: bool = True, ordering: bool = True,
-              orlinks: bool = True) -> tuple[str, int, int]:
+              orlinks: bool = True, dfpn: bool = True, value_only: bool = False) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the Fig. 13 update ``M ← M ∩ S``; ``threats``: one- and two-move wins
@@ -163,12 +164,14 @@ class CSolver:
         are added to the carrier); ``ordering``: moves tried by the history heuristic
         (only the order changes); ``orlinks``: inside the virtual-connection search, two
         semi-connections with disjoint carriers between two groups (the OR rule) join
-        them — all switchable, and switched off the answers must not
+        them; ``dfpn``: depth-first proof-number search decides the value, then the
+        must-play search finds the carrier with df-pn's winning moves tried first
+        (``value_only``: skip that, the carrier is every vacant cell) — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         if pos.size > 64:
             raise InputError("The compiled Hex solver takes at most 64 cells.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks)}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
@@ -180,11 +183,12 @@ class CSolver:
         return out[0], int(out[1], 16), nodes
 
     def value_within(self, pos: Position, to_move: str, seconds: float):
-        """:meth:`value`, or None when the kernel has not answered within ``seconds``
-        (the kernel is then killed and restarted)."""
+        """:meth:`value` (every switch on, value only: the carrier returned is every vacant
+        cell), or None when the kernel has not answered within ``seconds`` (the kernel is
+        then killed and restarted)."""
         import select
 
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags()}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(value_only=True)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
