@@ -10,11 +10,37 @@ board (chains found by flood fill, not through the Shannon game):
   carrier (a move outside ``S`` cannot stop that win); when ``M`` runs out the mover
   loses, with the union of the carriers met as the opponent's carrier.
 
-The must-play update is the only reduction; ``mustplay=False`` replaces ``M ← M ∩ S``
-by ``M ← M − {m}`` (plain game-tree search), and both must agree on every position
-(``tests/test_hex_solver.py``).  The C kernel (``hexsolve.c``, compiled on first use
-with gcc, as :mod:`verify.tables.kernel` does) keeps a transposition table of fixed
-size (``2**table_bits`` entries of 32 bytes, always-replace), so memory is bounded.
+In :func:`win_value` (the simple reference) the must-play update is the only
+reduction; ``mustplay=False`` replaces ``M ← M ∩ S`` by ``M ← M − {m}`` (plain
+game-tree search), and both must agree on every position (``tests/test_hex_solver.py``).
+
+The C kernel (``hexsolve.c``, compiled on first use with gcc, as
+:mod:`verify.tables.kernel` does) adds, each behind a switch of :meth:`CSolver.value`
+(every switch off alone, all off, and each reduction alone must give the plain search's
+value and a carrier that carries the win, on every position with ≤ 9 cells and random
+3×5, 4×4, 5×5 positions):
+
+* ``threats`` — one- and two-move wins (rules only);
+* ``vc`` — virtual connections: a path of groups joined by bridges / second-row edge
+  pairs (and, ``orlinks``, by two disjoint semi-connections through key cells — the OR
+  rule of HEX.ANDOR), pairwise disjoint carriers: the opponent's loses at once, a cell
+  giving the mover one wins at once, a cell giving the opponent one narrows the
+  must-play region to its carrier (HEX.MUSTPLAY); the carrier is the union of the pairs;
+* ``fillin`` — dead cells (four consecutive neighbours of one colour, the sides
+  counting as their colour) filled in, relying on TSD.SPEC (a dead cell is a spectator:
+  either colour keeps the value); dead cells stay dead when stones are added, so the
+  carrier found after fill-in, plus the cells that became dead only after an earlier
+  fill, carries the win in the original position;
+* ``ordering`` — cells in most opponent semi-connection carriers first, then by the
+  gain in shortest-path distance;
+* ``dfpn`` — depth-first proof-number search (Nagai's df-pn, negamax form, 1+ε
+  thresholds, must-play children) decides the value; the must-play search then finds
+  the carrier trying df-pn's proved moves first (``value_only`` skips it; the carrier
+  is then every vacant cell, which trivially carries).
+
+Both transposition tables have fixed size (``2**table_bits`` entries of 32 and 40
+bytes, always-replace), so memory is bounded.  Captured-cell fill-in (TSD.T1 /
+TSD.PAIRS) is not in the kernel.
 
 References
 ----------
