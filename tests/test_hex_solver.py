@@ -26,17 +26,32 @@ SETTINGS = ([{}] + [{k: False} for k in SWITCHES] + [dict.fromkeys(SWITCHES, Fal
             + [{"threats": False, "fillin": False}, {"value_only": True}])
 
 
-@needs_c
-@pytest.mark.parametrize("n", range(1, 10))
-def test_c_kernel_equals_plain_search_on_every_position(n):
+def _every_position(n, settings):
     for p in POSITIONS.instances(n):
         for to in (BLACK, WHITE):
             v = board_value(p, to)
             assert C.value_within(p, to, 60)[0] == v
-            for sw in SETTINGS:
+            for sw in settings:
                 w, car, _ = C.value(p, to, **sw)
                 assert w == v, (p.spec(), to, sw)
                 assert carrier_carries(p, to, w, car), (p.spec(), to, sw)
+
+
+@needs_c
+@pytest.mark.parametrize("n", range(1, 9))
+def test_c_kernel_equals_plain_search_on_every_position(n):
+    _every_position(n, SETTINGS)
+
+
+@needs_c
+def test_c_kernel_equals_plain_search_on_every_9_cell_position():
+    _every_position(9, [{}, {"dfpn": False}, dict.fromkeys(SWITCHES, False)])
+
+
+@needs_c
+@pytest.mark.deep
+def test_c_kernel_every_setting_on_every_9_cell_position():
+    _every_position(9, SETTINGS)
 
 
 @pytest.mark.parametrize("n", [6, 8])
@@ -57,7 +72,7 @@ def _random(rows, cols, rng, stones):
 @needs_c
 def test_c_kernel_random_4x4_and_5x5_against_fastsolver():
     rng = random.Random(13)
-    for rows, cols, stones, count in ((4, 4, 5, 40), (5, 5, 13, 25), (3, 5, 4, 40)):
+    for rows, cols, stones, count in ((4, 4, 5, 30), (5, 5, 13, 20), (3, 5, 4, 30)):
         for _ in range(count):
             p = _random(rows, cols, rng, stones)
             for to in (BLACK, WHITE):
