@@ -375,7 +375,7 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
  * winvalue_core, whose move order puts first every cell df-pn proved winning (guide());
  * with bit 7 (value only) the carrier is every vacant cell, which always carries. */
 #define PINF 0x3fffffffu
-typedef struct { u64 b, w, M; uint32_t phi, delta; uint8_t used, tomove, flags, expanded; } PEntry;
+typedef struct { u64 b, w, M, top; uint32_t phi, delta; uint8_t used, tomove, flags, expanded; } PEntry;
 static PEntry *ptable;
 static int dfpn_on = 0;
 
@@ -393,10 +393,10 @@ static PEntry *pfind(u64 b, u64 w, int btm) {
     return 0;
 }
 
-static void pstore(u64 b, u64 w, int btm, uint32_t phi, uint32_t delta, u64 M, int expanded) {
+static void pstore(u64 b, u64 w, int btm, uint32_t phi, uint32_t delta, u64 M, int expanded, u64 top) {
     PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
     e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)btm; e->flags = flags;
-    e->phi = phi; e->delta = delta; e->M = M; e->expanded = (uint8_t)expanded;
+    e->phi = phi; e->delta = delta; e->M = M; e->expanded = (uint8_t)expanded; e->top = top;
 }
 
 static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t *ophi, uint32_t *odelta) {
@@ -405,16 +405,16 @@ static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_
     u64 M;
     int score[64];
     if (e && (e->phi == 0 || e->delta == 0)) { *ophi = e->phi; *odelta = e->delta; return; }
-    if (e && e->expanded) {
+    if (e && e->expanded) { /* re-entry: the three best-scored cells first, as before */
         M = e->M;
-        for (int q = 0; q < N; q++) score[q] = 0;
+        for (int q = 0; q < N; q++) score[q] = (e->top >> q & 1) ? 1 : 0;
     } else {
-        if (chain(btm ? w : b, !btm)) { pstore(b, w, btm, PINF, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
-        if (chain(btm ? b : w, btm)) { pstore(b, w, btm, 0, PINF, 0, 0); *ophi = 0; *odelta = PINF; return; }
+        if (chain(btm ? w : b, !btm)) { pstore(b, w, btm, PINF, 0, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
+        if (chain(btm ? b : w, btm)) { pstore(b, w, btm, 0, PINF, 0, 0, 0); *ophi = 0; *odelta = PINF; return; }
         u64 W, car;
         int r = prelude(b, w, btm, &M, &W, &car, score);
-        if (r == 1) { pstore(b, w, btm, 0, PINF, 0, 0); *ophi = 0; *odelta = PINF; return; }
-        if (r == 0) { pstore(b, w, btm, PINF, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
+        if (r == 1) { pstore(b, w, btm, 0, PINF, 0, 0, 0); *ophi = 0; *odelta = PINF; return; }
+        if (r == 0) { pstore(b, w, btm, PINF, 0, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
     }
     /* children, best score first */
     int nc = 0, cell[64];
@@ -430,6 +430,8 @@ static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_
         cb[i] = btm ? b | bit : b; cw[i] = btm ? w : w | bit;
         fill_dead(&cb[i], &cw[i]);
     }
+    u64 top = 0;
+    for (int i = 0; i < nc && i < 3; i++) top |= 1ULL << cell[i];
     uint32_t cp[64], cd[64];
     for (int i = 0; i < nc; i++) {
         PEntry *c = pfind(cb[i], cw[i], !btm);
@@ -445,7 +447,7 @@ static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_
         }
         uint32_t phi = d1, delta = sum;
         if (phi >= thphi || delta >= thdelta || phi == 0 || delta == 0) {
-            pstore(b, w, btm, phi, delta, M, 1);
+            pstore(b, w, btm, phi, delta, M, 1, top);
             *ophi = phi; *odelta = delta;
             return;
         }
