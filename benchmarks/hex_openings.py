@@ -1,9 +1,11 @@
-"""Hex opening benchmark (on demand): ``python benchmarks/hex_openings.py [--max 5] [--jobs 2]``.
+"""Hex opening benchmark (on demand): ``PYTHONPATH=. python benchmarks/hex_openings.py [--max 5] [--jobs 2]``.
 
 For each empty k×k board (k = 3 .. --max): the value with either colour to move and
-the winner after every Black opening, by the compiled Fig. 13 kernel
-(``verify.papers.hex.solver``) on ``--jobs`` kernel processes; prints wall time and
-nodes per board.  Openings that are 180° turns of each other are searched once unless
+the winner after every Black opening, by the compiled kernel (``verify.papers.hex.solver``:
+df-pn with the must-play, virtual-connection and fill-in reductions, value only) on
+``--jobs`` kernel processes; prints wall time and nodes per board; an opening past
+``--budget`` seconds (the whole board's) is printed ``?``.  Run it from the worktree
+root with ``PYTHONPATH=.`` so that ``verify`` is this checkout.  Openings that are 180° turns of each other are searched once unless
 ``--no-symmetry``.
 """
 

@@ -18,17 +18,40 @@ def _shannon(p, to, s=FastSolver()):
     return BLACK if s.winner(p.game(), SHORT if to == BLACK else CUT) == SHORT else WHITE
 
 
-@needs_c
-@pytest.mark.parametrize("n", range(1, 10))
-def test_c_kernel_equals_plain_search_on_every_position(n):
+SWITCHES = ("mustplay", "threats", "vc", "fillin", "ordering", "orlinks", "dfpn")
+# every switch on, each one off alone, all off, and the must-play search with only one
+# reduction on (so each reduction is also checked without the others' help)
+SETTINGS = ([{}] + [{k: False} for k in SWITCHES] + [dict.fromkeys(SWITCHES, False)]
+            + [{**dict.fromkeys(SWITCHES, False), "mustplay": True, k: True} for k in ("threats", "vc", "fillin")]
+            + [{"threats": False, "fillin": False}, {"value_only": True}])
+
+
+def _every_position(n, settings):
     for p in POSITIONS.instances(n):
         for to in (BLACK, WHITE):
             v = board_value(p, to)
-            for mp in (True, False):
-                for th in (True, False):
-                    w, car, _ = C.value(p, to, mustplay=mp, threats=th)
-                    assert w == v, (p.spec(), to, mp, th)
-                    assert carrier_carries(p, to, w, car), (p.spec(), to, mp, th)
+            assert C.value_within(p, to, 60)[0] == v
+            for sw in settings:
+                w, car, _ = C.value(p, to, **sw)
+                assert w == v, (p.spec(), to, sw)
+                assert carrier_carries(p, to, w, car), (p.spec(), to, sw)
+
+
+@needs_c
+@pytest.mark.parametrize("n", range(1, 9))
+def test_c_kernel_equals_plain_search_on_every_position(n):
+    _every_position(n, SETTINGS)
+
+
+@needs_c
+def test_c_kernel_equals_plain_search_on_every_9_cell_position():
+    _every_position(9, [{}, {"dfpn": False}, dict.fromkeys(SWITCHES, False)])
+
+
+@needs_c
+@pytest.mark.deep
+def test_c_kernel_every_setting_on_every_9_cell_position():
+    _every_position(9, SETTINGS)
 
 
 @pytest.mark.parametrize("n", [6, 8])
@@ -49,7 +72,7 @@ def _random(rows, cols, rng, stones):
 @needs_c
 def test_c_kernel_random_4x4_and_5x5_against_fastsolver():
     rng = random.Random(13)
-    for rows, cols, stones, count in ((4, 4, 5, 40), (5, 5, 13, 25), (3, 5, 4, 40)):
+    for rows, cols, stones, count in ((4, 4, 5, 30), (5, 5, 13, 20), (3, 5, 4, 30)):
         for _ in range(count):
             p = _random(rows, cols, rng, stones)
             for to in (BLACK, WHITE):
@@ -57,6 +80,10 @@ def test_c_kernel_random_4x4_and_5x5_against_fastsolver():
                 b = C.value(p, to, mustplay=False)
                 c = C.value(p, to, threats=False)
                 assert a[0] == b[0] == c[0] == _shannon(p, to), (p.spec(), to)
+                for sw in SETTINGS:
+                    w, car, _ = C.value(p, to, **sw)
+                    assert w == a[0], (p.spec(), to, sw)
+                    assert carrier_carries(p, to, w, car, value=lambda q, t: C.value(q, t)[0]), (p.spec(), to, sw)
                 assert carrier_carries(p, to, a[0], a[1], value=lambda q, t: C.value(q, t)[0])
 
 

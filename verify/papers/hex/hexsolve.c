@@ -11,7 +11,17 @@
  *   same recursion); bit 1 = one-move threats (a cell completing the mover's chain
  *   wins at once; two opponent completing cells lose; one must be played; a move
  *   making two completing cells wins, and each such opponent move narrows M to its
- *   three cells).
+ *   three cells); bit 2 = virtual connections (vc_plus(), below: a pairing path of bridges
+ *   and edge pairs between a player's sides; the opponent's loses at once, the mover's
+ *   one-stone extension wins at once, the opponent's one-stone extension narrows M);
+ *   bit 3 = dead-cell fill-in (dead_cells(), below); bit 4 = move ordering: cells in
+ *   the most carriers of the opponent's semi-connections found by bit 2 first, then
+ *   the largest gain in shortest-path distance (dist(), below: the opponent's after
+ *   the move minus the mover's); ties, and with the bit off: nearest the centre
+ *   first — changes only the order;
+ *   bit 5 = OR links inside the virtual-connection search (or_link(), below);
+ *   bit 6 = df-pn (mid(), below) decides the value first; bit 7 = value only (with
+ *   bit 6: the carrier printed is every vacant cell, no carrier search).
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
@@ -65,8 +75,8 @@ static u64 hash(u64 b, u64 w, int t) {
     return h;
 }
 
-static int mustplay_on = 1, threats_on = 1;
-static uint8_t flags = 3; /* entries are kept per switch setting, so switches never share answers */
+static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1, order_on = 1;
+static uint8_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static u64 threats(u64 stones, u64 vacant, int black) {
@@ -78,15 +88,211 @@ static u64 threats(u64 stones, u64 vacant, int black) {
     return vacant & (dilate(a) | start) & (dilate(z) | goal);
 }
 
-/* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
-static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
-    nodes++;
-    /* the player who just moved may have a chain: it is the opponent of the mover */
-    if (chain(black_to_move ? w : b, !black_to_move)) { *carrier = 0; return 0; }
-    if (chain(black_to_move ? b : w, black_to_move)) { *carrier = 0; return 1; }
-    u64 h = hash(b, w, black_to_move ^ (flags << 1)) & tmask;
-    Entry *e = &table[h];
-    if (e->used && e->b == b && e->w == w && e->tomove == black_to_move && e->flags == flags) { *carrier = e->carrier; return e->win; }
+/* ---- virtual connections (flag bit 2) ------------------------------------------
+ * vc_plus(S + x, V - x, black, &K): 1 when the player with stones S (Black if black) joins its two
+ * sides however the opponent plays, found as a path  side = g0 - g1 - ... - gk = side
+ * of groups (the side together with the chains touching it, or a chain) where
+ * consecutive groups share two vacant neighbours {x, y} (a bridge; for a side: two
+ * vacant cells of its row, the edge template of the second row), the pairs being
+ * pairwise disjoint.  Strategy: when the opponent takes one cell of a pair, take the
+ * other — each link survives, so the path becomes a chain.  K (the union of the pairs)
+ * is a carrier: the opponent may own every vacant cell off K in advance.  The path
+ * search is a depth-first search over simple paths choosing, per link, the two lowest
+ * unused common cells, with a step budget: it may miss a connection (then nothing is
+ * claimed), never invent one.  Relies only on the rules (a chain wins) and the pairing
+ * argument (HEX.ANDOR's AND rule through groups, checked in hsearch.py); no TSD statement. */
+#define VC_BUDGET 400
+static u64 G_nb[70];
+static int G_n, vc_steps;
+static u64 vc_car;
+
+static u64 NBR[64], G_V;
+
+/* Semi-connections between groups i and j off `used` (HEX.ANDOR's AND rule through a
+ * vacant key cell x: x next to each group or joined to it by two common vacant cells,
+ * the pairs disjoint); the single common cell is one.  Two of them with disjoint
+ * carriers make a virtual connection (the OR rule): when the opponent plays into one,
+ * play the other's key.  Returns the union of two disjoint carriers, or 0. */
+static u64 or_link(int i, int j, u64 used) {
+    u64 sc[24]; int ns = 0;
+    u64 c = G_nb[i] & G_nb[j] & ~used;
+    if (c) sc[ns++] = c & -c;
+    u64 xs = G_V & ~used & ~c;
+    while (xs && ns < 24) {
+        int x = __builtin_ctzll(xs); u64 xb = xs & -xs; xs &= xs - 1;
+        u64 ci = 0, cj;
+        if (!(G_nb[i] & xb)) {
+            u64 t = G_nb[i] & NBR[x] & ~used;
+            if (!(t & (t - 1))) continue;
+            u64 a = t & -t; t &= t - 1; ci = a | (t & -t);
+        }
+        if (G_nb[j] & xb) cj = 0;
+        else {
+            u64 t = G_nb[j] & NBR[x] & ~used & ~ci;
+            if (!(t & (t - 1))) continue;
+            u64 a = t & -t; t &= t - 1; cj = a | (t & -t);
+        }
+        sc[ns++] = xb | ci | cj;
+    }
+    for (int a = 0; a < ns; a++)
+        for (int q = a + 1; q < ns; q++)
+            if (!(sc[a] & sc[q])) return sc[a] | sc[q];
+    return 0;
+}
+
+static int or_on = 1;
+
+static int vc_dfs(int i, u64 used, u64 visited) {
+    if (i == 1) { vc_car = used; return 1; }
+    if (++vc_steps > VC_BUDGET) return 0;
+    /* bridges first (the goal side first), then OR links */
+    for (int j = 1; j < G_n; j++) {
+        if (visited >> j & 1) continue;
+        u64 c = G_nb[i] & G_nb[j] & ~used;
+        if (!(c & (c - 1))) continue;
+        u64 a = c & -c; c &= c - 1;
+        if (vc_dfs(j, used | a | (c & -c), visited | 1ULL << j)) return 1;
+        if (vc_steps > VC_BUDGET) return 0;
+    }
+    if (!or_on) return 0;
+    for (int j = 1; j < G_n; j++) {
+        if (visited >> j & 1) continue;
+        u64 c = G_nb[i] & G_nb[j] & ~used;
+        if (c & (c - 1)) continue;
+        u64 k = or_link(i, j, used);
+        if (!k) continue;
+        if (vc_dfs(j, used | k, visited | 1ULL << j)) return 1;
+        if (vc_steps > VC_BUDGET) return 0;
+    }
+    return 0;
+}
+
+/* The chains of S are found once (vc_base); vc_plus(x) then asks for S plus a stone on
+ * the vacant cell x (x = 0: none), merging the chains next to x without a new flood. */
+typedef struct { int n, black; u64 S, V, ch[64], dil[64]; } VCBase;
+
+static void vc_base(VCBase *B, u64 S, u64 V, int black) {
+    B->n = 0; B->S = S; B->V = V; B->black = black;
+    u64 rest = S;
+    while (rest && B->n < 64) {
+        u64 g = rest & -rest, p = 0;
+        while (g != p) { p = g; g = dilate(g) & S; }
+        rest &= ~g;
+        B->ch[B->n] = g; B->dil[B->n] = dilate(g); B->n++;
+    }
+    if (rest) B->n = -1; /* too many chains: claim nothing */
+}
+
+static int vc_plus(const VCBase *B, u64 x, u64 *K) {
+    if (B->n < 0) return 0;
+    u64 row0 = B->black ? TOP : LEFT, row1 = B->black ? BOTTOM : RIGHT;
+    u64 V = B->V & ~x;
+    u64 xg = x, xd = x ? dilate(x) : 0;
+    u64 g0 = 0, g1 = 0, d0 = 0, d1 = 0;
+    int n = 2;
+    for (int i = 0; i < B->n; i++) {
+        u64 g = B->ch[i];
+        if (g & xd) { xg |= g; xd |= B->dil[i]; continue; }
+        if (g & row0) { if (g & row1) { *K = 0; return 1; } g0 |= g; d0 |= B->dil[i]; }
+        else if (g & row1) { g1 |= g; d1 |= B->dil[i]; }
+        else G_nb[n++] = B->dil[i] & V;
+    }
+    if (x) {
+        int t0 = (xg & row0) != 0, t1 = (xg & row1) != 0;
+        if (t0 && t1) { *K = 0; return 1; }
+        if (t0) { g0 |= xg; d0 |= xd; }
+        else if (t1) { g1 |= xg; d1 |= xd; }
+        else G_nb[n++] = xd & V;
+    }
+    G_nb[0] = (row0 | d0) & V;
+    G_nb[1] = (row1 | d1) & V;
+    G_n = n; vc_steps = 0; G_V = V;
+    if (n > 64) return 0;
+    if (vc_dfs(0, 0, 1)) { *K = vc_car; return 1; }
+    return 0;
+}
+
+/* Shortest-path distance of a player: the fewest vacant cells whose stones would join
+ * its two sides (own stones free, the opponent's walls); 99 when none.  For ordering. */
+static int dist(u64 S, u64 V, int black) {
+    u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
+    u64 open = S | V, a = 0, p;
+    u64 frontier = row0 & S;
+    for (int k = 0; k <= N; k++) {
+        a |= frontier;
+        p = 0;
+        while (a != p) { p = a; a |= dilate(a) & S; }
+        if (a & row1) return k;
+        u64 nxt = ((dilate(a) | row0) & V) & ~a;
+        if (!nxt) return 99;
+        frontier = nxt;
+        (void)open;
+    }
+    return 99;
+}
+
+/* ---- dead-cell fill-in (flag bit 3) ----------------------------------------------
+ * A vacant cell four of whose six neighbours, consecutive around it, have one colour
+ * (a stone of that colour, or that colour's side beyond the board) is dead: any chain
+ * of either colour through it can step around it — the four form one chain of that
+ * colour adjacent to the remaining two neighbours, which are adjacent to each other.
+ * A dead cell is a spectator (TSD.SPEC: W(G-v) = W(G*v), i.e. filling it with either
+ * colour keeps the value, with either player to move); it is filled with the run's
+ * colour and the fill is repeated while new dead cells appear.  Dead cells stay dead
+ * when stones are added (every completion of the larger position completes the
+ * smaller), so a carrier K found after fill-in, plus the filled cells, carries the win
+ * in the original position.  Cells dead in the given position P0 (the first round D1)
+ * need not be added: give the loser every vacant cell off K (D1 included); each cell of
+ * D1 is dead in P0, so dead in this extension, and recolouring D1 one cell at a time to
+ * its fill colour keeps the value; the later rounds D2, ... are in the carrier, vacant,
+ * and dead in the extension of the filled position, so filling them gives the searched
+ * position plus loser stones off K, which the winner wins.  Moves on dead cells are
+ * never needed: after fill-in none are vacant. */
+static int ring[64][6]; /* neighbour index, or -1 Black side, -2 White side, -3 corner */
+
+static void setup_ring(void) {
+    static const int dr[6] = {0, -1, -1, 0, 1, 1}, dc[6] = {1, 1, 0, -1, -1, 0};
+    for (int i = 0; i < N; i++) {
+        int r = i / C, c = i % C;
+        for (int k = 0; k < 6; k++) {
+            int rr = r + dr[k], cc = c + dc[k];
+            int offr = rr < 0 || rr >= R, offc = cc < 0 || cc >= C;
+            ring[i][k] = (offr && offc) ? -3 : offr ? -1 : offc ? -2 : rr * C + cc;
+        }
+    }
+}
+
+static int run4(unsigned m) { /* four consecutive of six, circularly */
+    m |= m << 6;
+    return (m & m >> 1 & m >> 2 & m >> 3 & 63) != 0;
+}
+
+/* dead cells of the position; *black_fill gets those to fill with Black */
+static u64 dead_cells(u64 b, u64 w, u64 *black_fill) {
+    u64 v = FULL & ~(b | w), d = 0, bf = 0;
+    while (v) {
+        int i = __builtin_ctzll(v); v &= v - 1;
+        unsigned mb = 0, mw = 0;
+        for (int k = 0; k < 6; k++) {
+            int j = ring[i][k];
+            if (j == -1 || (j >= 0 && (b >> j & 1))) mb |= 1u << k;
+            else if (j == -2 || (j >= 0 && (w >> j & 1))) mw |= 1u << k;
+        }
+        if (run4(mb)) { d |= 1ULL << i; bf |= 1ULL << i; }
+        else if (run4(mw)) d |= 1ULL << i;
+    }
+    *black_fill = bf;
+    return d;
+}
+
+static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier);
+
+/* WINVALUE on a position without dead cells (after fill-in). */
+/* The node's reductions before any move is searched (threats, virtual connections):
+ * 1 = the mover wins, 0 = it loses (*carrier set), -1 = search the cells of *Mout
+ * (W: the union of the opponent's semi-connection carriers met so far), best
+ * score first. */
+static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *carrier, int *score) {
     u64 vacant = FULL & ~(b | w);
     u64 M = vacant, W = 0;
     if (threats_on) {
@@ -119,15 +325,187 @@ static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
             if (!M) { *carrier = W; return 0; }
         }
     }
+    int cnt[64] = {0};
+    if (vc_on) {
+        u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b, K;
+        VCBase bm, bt;
+        vc_base(&bt, theirs, vacant, !black_to_move);
+        /* the opponent's virtual connection: the mover loses, whatever it plays */
+        if (vc_plus(&bt, 0, &K)) { *carrier = K; return 0; }
+        /* a cell after which the mover has a virtual connection wins (carrier: the
+           cell and the pairs); the same for the opponent is a semi-connection whose
+           carrier the mover must play in (HEX.MUSTPLAY) */
+        vc_base(&bm, mine, vacant, black_to_move);
+        u64 v = vacant & M;
+        while (v) {
+            u64 m = v & -v; v &= v - 1;
+            if (vc_plus(&bm, m, &K)) { *carrier = K | m; return 1; }
+        }
+        v = vacant;
+        while (v && M) {
+            u64 m = v & -v; v &= v - 1;
+            if (vc_plus(&bt, m, &K)) {
+                M &= K | m; W |= K | m;
+                for (u64 q = K | m; q; q &= q - 1) cnt[__builtin_ctzll(q)]++;
+            }
+        }
+        if (!M) { *carrier = W; return 0; }
+    }
+    if (order_on && (M & (M - 1))) {
+        u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b;
+        for (u64 v = M; v; v &= v - 1) {
+            int x = __builtin_ctzll(v); u64 xb = v & -v;
+            score[x] = cnt[x] * 64 + dist(theirs, vacant & ~xb, !black_to_move) - dist(mine | xb, vacant & ~xb, black_to_move);
+        }
+    } else for (int q = 0; q < N; q++) score[q] = cnt[q] * 64;
+    *Mout = M; *Wout = W;
+    return -1;
+}
+
+/* ---- depth-first proof-number search (flag bit 6) ---------------------------------
+ * Nagai's df-pn in negamax form: phi = proof number of "the mover wins", delta = its
+ * disproof number; phi(n) = min over children of delta(c), delta(n) = sum of phi(c);
+ * a node is expanded into the cells of the must-play region the prelude leaves (every
+ * reduction above applies: a win or loss found there is a proved leaf), children first
+ * met get phi = 1 and delta = 1, or 2 past the three best-scored cells; the child
+ * with the least delta is searched with thresholds (thdelta - delta + phi(c),
+ * min(thphi, 5/4 delta2 + 1)), delta2 the second least (the 1 + epsilon trick).  Hex
+ * has no repeated positions (stones are only added), so no cycle handling is needed.
+ * df-pn only decides the value: the carrier is then found by the must-play search of
+ * winvalue_core, whose move order puts first every cell df-pn proved winning (guide());
+ * with bit 7 (value only) the carrier is every vacant cell, which always carries. */
+#define PINF 0x3fffffffu
+typedef struct { u64 b, w, M, top; uint32_t phi, delta; uint8_t used, tomove, flags, expanded; } PEntry;
+static PEntry *ptable;
+static int dfpn_on = 0;
+
+static u64 fill_dead(u64 *b, u64 *w) {
+    u64 later = 0, bf, d;
+    int round = 0;
+    if (!fill_on) return 0;
+    while ((d = dead_cells(*b, *w, &bf)) != 0) { *b |= bf; *w |= d & ~bf; if (round++) later |= d; }
+    return later;
+}
+
+static PEntry *pfind(u64 b, u64 w, int btm) {
+    PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
+    if (e->used && e->b == b && e->w == w && e->tomove == btm && e->flags == flags) return e;
+    return 0;
+}
+
+static void pstore(u64 b, u64 w, int btm, uint32_t phi, uint32_t delta, u64 M, int expanded, u64 top) {
+    PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
+    e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)btm; e->flags = flags;
+    e->phi = phi; e->delta = delta; e->M = M; e->expanded = (uint8_t)expanded; e->top = top;
+}
+
+static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t *ophi, uint32_t *odelta) {
+    nodes++;
+    PEntry *e = pfind(b, w, btm);
+    u64 M;
+    int score[64];
+    if (e && (e->phi == 0 || e->delta == 0)) { *ophi = e->phi; *odelta = e->delta; return; }
+    if (e && e->expanded) { /* re-entry: the three best-scored cells first, as before */
+        M = e->M;
+        for (int q = 0; q < N; q++) score[q] = (e->top >> q & 1) ? 1 : 0;
+    } else {
+        if (chain(btm ? w : b, !btm)) { pstore(b, w, btm, PINF, 0, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
+        if (chain(btm ? b : w, btm)) { pstore(b, w, btm, 0, PINF, 0, 0, 0); *ophi = 0; *odelta = PINF; return; }
+        u64 W, car;
+        int r = prelude(b, w, btm, &M, &W, &car, score);
+        if (r == 1) { pstore(b, w, btm, 0, PINF, 0, 0, 0); *ophi = 0; *odelta = PINF; return; }
+        if (r == 0) { pstore(b, w, btm, PINF, 0, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
+    }
+    /* children, best score first */
+    int nc = 0, cell[64];
+    u64 cb[64], cw[64];
+    for (u64 v = M; v; v &= v - 1) cell[nc++] = __builtin_ctzll(v);
+    for (int i = 1; i < nc; i++) {
+        int x = cell[i], j = i;
+        while (j > 0 && score[cell[j - 1]] < score[x]) { cell[j] = cell[j - 1]; j--; }
+        cell[j] = x;
+    }
+    for (int i = 0; i < nc; i++) {
+        u64 bit = 1ULL << cell[i];
+        cb[i] = btm ? b | bit : b; cw[i] = btm ? w : w | bit;
+        fill_dead(&cb[i], &cw[i]);
+    }
+    u64 top = 0;
+    for (int i = 0; i < nc && i < 3; i++) top |= 1ULL << cell[i];
+    uint32_t cp[64], cd[64];
+    for (int i = 0; i < nc; i++) {
+        PEntry *c = pfind(cb[i], cw[i], !btm);
+        cp[i] = c ? c->phi : 1; cd[i] = c ? c->delta : (i < 3 ? 1 : 2);
+    }
+    for (;;) {
+        uint32_t d1 = PINF, d2 = PINF, phib = 1, sum = 0;
+        int best = -1;
+        for (int i = 0; i < nc; i++) {
+            if (cd[i] < d1 || best < 0) { d2 = d1; d1 = cd[i]; best = i; phib = cp[i]; }
+            else if (cd[i] < d2) d2 = cd[i];
+            sum += cp[i]; if (sum > PINF) sum = PINF;
+        }
+        uint32_t phi = d1, delta = sum;
+        if (phi >= thphi || delta >= thdelta || phi == 0 || delta == 0) {
+            pstore(b, w, btm, phi, delta, M, 1, top);
+            *ophi = phi; *odelta = delta;
+            return;
+        }
+        uint32_t cthphi = thdelta - delta + phib;
+        if (cthphi > PINF) cthphi = PINF;
+        uint64_t t = (uint64_t)d2 + d2 / 4 + 1;
+        uint32_t cthdelta = thphi < t ? thphi : (uint32_t)t;
+        mid(cb[best], cw[best], !btm, cthphi, cthdelta, &cp[best], &cd[best]);
+    }
+}
+
+/* Move order for the carrier search after df-pn: cells whose child df-pn proved lost
+ * for the opponent first. */
+static void guide(u64 b, u64 w, int btm, u64 M, int *score) {
+    for (u64 v = M; v; v &= v - 1) {
+        int x = __builtin_ctzll(v); u64 bit = v & -v;
+        u64 nb = btm ? b | bit : b, nw = btm ? w : w | bit;
+        fill_dead(&nb, &nw);
+        PEntry *c = pfind(nb, nw, !btm);
+        if (c && c->delta == 0) score[x] += 1 << 20;
+    }
+}
+
+static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
+    nodes++;
+    /* the player who just moved may have a chain: it is the opponent of the mover */
+    if (chain(black_to_move ? w : b, !black_to_move)) { *carrier = 0; return 0; }
+    if (chain(black_to_move ? b : w, black_to_move)) { *carrier = 0; return 1; }
+    u64 h = hash(b, w, black_to_move ^ (flags << 1)) & tmask;
+    Entry *e = &table[h];
+    if (e->used && e->b == b && e->w == w && e->tomove == black_to_move && e->flags == flags) { *carrier = e->carrier; return e->win; }
+    u64 M, W;
+    int score[64];
+    { int r = prelude(b, w, black_to_move, &M, &W, carrier, score); if (r >= 0) return r; }
+    if (dfpn_on) guide(b, w, black_to_move, M, score);
     int win = 0;
     u64 result = 0;
+    u64 tried = 0;
     for (int k = 0; k < N && M; k++) {
         int m = order[k];
+        if (order_on || dfpn_on) { /* best score first: opponent semi carriers, then distances */
+            u64 cand = M & ~tried;
+            if (!cand) break;
+            int best = -1 << 30;
+            for (int q = 0; q < N; q++) {
+                int x = order[q];
+                if ((cand >> x & 1) && score[x] > best) { best = score[x]; m = x; }
+            }
+            tried |= 1ULL << m;
+        }
         u64 bit = 1ULL << m;
         if (!(M & bit)) continue;
         u64 S;
         int child = black_to_move ? winvalue(b | bit, w, 0, &S) : winvalue(b, w | bit, 1, &S);
-        if (!child) { win = 1; result = S | bit; break; }
+        if (!child) {
+            win = 1; result = S | bit;
+            break;
+        }
         W |= S;
         if (mustplay_on) M &= S; else M &= ~bit;
     }
@@ -136,6 +514,17 @@ static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
     e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)black_to_move; e->win = (uint8_t)win; e->carrier = result; e->flags = flags;
     *carrier = result;
     return win;
+}
+
+/* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
+static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
+    if (!fill_on) return winvalue_core(b, w, black_to_move, carrier);
+    u64 filled = 0, bf, d;
+    int round = 0;
+    while ((d = dead_cells(b, w, &bf)) != 0) { b |= bf; w |= d & ~bf; if (round++) filled |= d; }
+    int r = winvalue_core(b, w, black_to_move, carrier);
+    *carrier |= filled;
+    return r;
 }
 
 static void setup(int r, int c) {
@@ -148,6 +537,8 @@ static void setup(int r, int c) {
     RIGHT = LEFT << (C - 1);
     NOTLEFT = FULL & ~LEFT;
     NOTRIGHT = FULL & ~RIGHT;
+    setup_ring();
+    for (int i = 0; i < N; i++) NBR[i] = dilate(1ULL << i) & ~(1ULL << i);
     /* static order: cells nearest the board's centre first (hex distance) */
     double cr = (R - 1) / 2.0, cc = (C - 1) / 2.0;
     double key[64];
@@ -170,7 +561,8 @@ int main(int argc, char **argv) {
     if (bits < 10 || bits > 30) bits = 22;
     tmask = (1ULL << bits) - 1;
     table = calloc((size_t)1 << bits, sizeof(Entry));
-    if (!table) { fprintf(stderr, "no memory\n"); return 1; }
+    ptable = calloc((size_t)1 << bits, sizeof(PEntry));
+    if (!table || !ptable) { fprintf(stderr, "no memory\n"); return 1; }
     int r, c, mp, lastr = -1, lastc = -1;
     unsigned long long b, w;
     char t[4];
@@ -178,16 +570,34 @@ int main(int argc, char **argv) {
         if (r < 1 || c < 1 || r * c > 64) { printf("? 0 0\n"); fflush(stdout); continue; }
         if (r != lastr || c != lastc) {
             memset(table, 0, ((size_t)1 << bits) * sizeof(Entry));
+            memset(ptable, 0, ((size_t)1 << bits) * sizeof(PEntry));
             setup(r, c);
             lastr = r; lastc = c;
         }
         mustplay_on = mp & 1;
         threats_on = (mp >> 1) & 1;
-        flags = (uint8_t)(mp & 3);
+        vc_on = (mp >> 2) & 1;
+        fill_on = (mp >> 3) & 1;
+        order_on = (mp >> 4) & 1;
+        or_on = (mp >> 5) & 1;
+        dfpn_on = (mp >> 6) & 1;
+        int value_only = (mp >> 7) & 1;
+        flags = (uint8_t)(mp & 127);
         nodes = 0;
         int btm = t[0] == 'B';
         u64 car;
-        int mover = winvalue(b, w, btm, &car);
+        int mover;
+        if (dfpn_on) {
+            u64 fb = b, fw = w;
+            fill_dead(&fb, &fw);
+            uint32_t phi = 1, delta = 1;
+            while (phi && delta) mid(fb, fw, btm, PINF, PINF, &phi, &delta);
+            mover = phi == 0;
+            if (value_only) car = FULL & ~(b | w);
+            else if (winvalue(b, w, btm, &car) != mover) { printf("? 0 0\n"); fflush(stdout); continue; }
+        } else {
+            mover = winvalue(b, w, btm, &car);
+        }
         char winner = (mover == btm) ? 'B' : 'W';
         printf("%c %llx %lld\n", winner, (unsigned long long)car, nodes);
         fflush(stdout);

@@ -10,11 +10,37 @@ board (chains found by flood fill, not through the Shannon game):
   carrier (a move outside ``S`` cannot stop that win); when ``M`` runs out the mover
   loses, with the union of the carriers met as the opponent's carrier.
 
-The must-play update is the only reduction; ``mustplay=False`` replaces ``M ← M ∩ S``
-by ``M ← M − {m}`` (plain game-tree search), and both must agree on every position
-(``tests/test_hex_solver.py``).  The C kernel (``hexsolve.c``, compiled on first use
-with gcc, as :mod:`verify.tables.kernel` does) keeps a transposition table of fixed
-size (``2**table_bits`` entries of 32 bytes, always-replace), so memory is bounded.
+In :func:`win_value` (the simple reference) the must-play update is the only
+reduction; ``mustplay=False`` replaces ``M ← M ∩ S`` by ``M ← M − {m}`` (plain
+game-tree search), and both must agree on every position (``tests/test_hex_solver.py``).
+
+The C kernel (``hexsolve.c``, compiled on first use with gcc, as
+:mod:`verify.tables.kernel` does) adds, each behind a switch of :meth:`CSolver.value`
+(every switch off alone, all off, and each reduction alone must give the plain search's
+value and a carrier that carries the win, on every position with ≤ 9 cells and random
+3×5, 4×4, 5×5 positions):
+
+* ``threats`` — one- and two-move wins (rules only);
+* ``vc`` — virtual connections: a path of groups joined by bridges / second-row edge
+  pairs (and, ``orlinks``, by two disjoint semi-connections through key cells — the OR
+  rule of HEX.ANDOR), pairwise disjoint carriers: the opponent's loses at once, a cell
+  giving the mover one wins at once, a cell giving the opponent one narrows the
+  must-play region to its carrier (HEX.MUSTPLAY); the carrier is the union of the pairs;
+* ``fillin`` — dead cells (four consecutive neighbours of one colour, the sides
+  counting as their colour) filled in, relying on TSD.SPEC (a dead cell is a spectator:
+  either colour keeps the value); dead cells stay dead when stones are added, so the
+  carrier found after fill-in, plus the cells that became dead only after an earlier
+  fill, carries the win in the original position;
+* ``ordering`` — cells in most opponent semi-connection carriers first, then by the
+  gain in shortest-path distance;
+* ``dfpn`` — depth-first proof-number search (Nagai's df-pn, negamax form, 1+ε
+  thresholds, must-play children) decides the value; the must-play search then finds
+  the carrier trying df-pn's proved moves first (``value_only`` skips it; the carrier
+  is then every vacant cell, which trivially carries).
+
+Both transposition tables have fixed size (``2**table_bits`` entries of 32 and 40
+bytes, always-replace), so memory is bounded.  Captured-cell fill-in (TSD.T1 /
+TSD.PAIRS) is not in the kernel.
 
 References
 ----------
@@ -121,6 +147,15 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
     return value(filled, to_move) == winner
 
 
+def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
+           ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False) -> int:
+    """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
+    4 move ordering, 5 OR links in the virtual-connection search, 6 df-pn decides the value
+    first, 7 value only: with df-pn, the carrier is every vacant cell)."""
+    return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
+            | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only))
+
+
 class CSolver:
     """The compiled WINVALUE kernel, one process kept open for many queries.
 
@@ -139,18 +174,30 @@ class CSolver:
         self.proc = subprocess.Popen([str(exe), str(table_bits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.nodes = 0
 
-    def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True) -> tuple[str, int, int]:
+    def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True,
+              vc: bool = True, fillin: bool = True, ordering: bool = True,
+              orlinks: bool = True, dfpn: bool = True, value_only: bool = False) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the Fig. 13 update ``M ← M ∩ S``; ``threats``: one- and two-move wins
         decided at once (a cell completing the mover's chain wins; two completing cells of
         the opponent lose, one must be played; a move making two completing cells wins,
         and such an opponent move confines the mover to its three cells — a semi-connection,
-        HEX.MUSTPLAY) — both switchable, and switched off the answers must not change.
+        HEX.MUSTPLAY); ``vc``: virtual connections of bridges and second-row edge pairs
+        (the opponent's loses at once, the mover's after one stone wins at once, the
+        opponent's after one stone narrows the must-play region); ``fillin``: dead cells
+        of the four-in-a-row neighbourhood pattern filled in (TSD.SPEC; the filled cells
+        are added to the carrier); ``ordering``: moves tried by the history heuristic
+        (only the order changes); ``orlinks``: inside the virtual-connection search, two
+        semi-connections with disjoint carriers between two groups (the OR rule) join
+        them; ``dfpn``: depth-first proof-number search decides the value, then the
+        must-play search finds the carrier with df-pn's winning moves tried first
+        (``value_only``: skip that, the carrier is every vacant cell) — all switchable, and switched off the answers must not
+        change (see ``hexsolve.c`` for each rule's argument).
         """
         if pos.size > 64:
             raise InputError("The compiled Hex solver takes at most 64 cells.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {int(mustplay) | 2 * int(threats)}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
@@ -162,11 +209,12 @@ class CSolver:
         return out[0], int(out[1], 16), nodes
 
     def value_within(self, pos: Position, to_move: str, seconds: float):
-        """:meth:`value`, or None when the kernel has not answered within ``seconds``
-        (the kernel is then killed and restarted)."""
+        """:meth:`value` (every switch on, value only: the carrier returned is every vacant
+        cell), or None when the kernel has not answered within ``seconds`` (the kernel is
+        then killed and restarted)."""
         import select
 
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} 3\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(value_only=True)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
