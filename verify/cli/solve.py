@@ -89,7 +89,7 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
     from ..papers.hex.cli import add_proof_arguments
 
-    add_proof_arguments(p)  # --proof FILE, --check-proof FILE (Hex proof objects)
+    add_proof_arguments(p)  # --proof FILE (Hex proof objects)
     p.set_defaults(run=run_solve)
 
     c = sub.add_parser(
@@ -108,10 +108,6 @@ def register(sub) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     _check_timeout(args.timeout)
-    if getattr(args, "check_proof", None):  # re-verify a saved Hex proof file
-        from ..papers.hex.cli import run_check_proof
-
-        return run_check_proof(args)
     if getattr(args, "proof", None) and args.hex is None:
         raise InputError("--proof needs a Hex board (--hex).")
     if args.hex is not None:  # a Hex board: the board solver of verify.papers.hex

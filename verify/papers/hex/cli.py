@@ -217,15 +217,13 @@ def draw_opening_map(pos: Position, m: dict, path: str, title: str) -> None:
 
 
 # ------------------------------------------------------------------ proof objects
-# ``solve --hex SPEC --proof FILE`` and ``solve --check-proof FILE`` (module .proof).
+# ``solve --hex SPEC --proof FILE`` and ``check-proof FILE`` (module .proof).
 
 def add_proof_arguments(p) -> None:
     """The proof-object flags of ``solve``."""
     p.add_argument("--proof", metavar="FILE",
                    help="with --hex: write proof objects of both root values (and, with --openings, of every "
                    "opening) to FILE (JSON; gzip when FILE ends in .gz)")
-    p.add_argument("--check-proof", metavar="FILE",
-                   help="re-verify the Hex proofs saved in FILE with the independent checker and print their size")
 
 
 def run_hex_with_proof(args) -> int:
@@ -256,7 +254,7 @@ def run_hex_with_proof(args) -> int:
 
 
 def run_check_proof(args) -> int:
-    """``solve --check-proof FILE``: every proof of FILE re-verified; one line each."""
+    """``check-proof FILE``: every proof of FILE re-verified; one line each."""
     from .proof import check_file
 
     t0 = time.perf_counter()

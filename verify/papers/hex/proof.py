@@ -404,7 +404,7 @@ def check_proof(proof, pos=None, to_move: str | None = None) -> ProofCheck:
             raise ProofError(f"Invalid proof: the reply node at {where} is not a list of [cell, child] pairs.")
         vac = board.vacant()
         if not vac:
-            raise ProofError(f"Invalid proof: the board is full at {where} and {COLOUR_NAMES[X]} has no chain.")
+            raise ProofError(f"Invalid proof: the reply node at {where} is on a full board.")
         got = [_cell(board, p[0], f"the reply node at {where}") for p in replies]
         if len(set(got)) != len(got):
             raise ProofError(f"Invalid proof: the reply node at {where} repeats a cell.")
