@@ -181,3 +181,20 @@ def test_cli_bad_proof_files(capsys, tmp_path):
     assert code == 2 and "Cannot read" in err
     code, _, err = run(capsys, "solve", "--edges", "0-2,2-1", "--terminals", "0", "1", "--proof", str(bad))
     assert code == 2 and "--hex" in err
+
+
+def test_proof_past_deadline_raises():
+    import time
+
+    from verify.errors import BudgetExceeded
+
+    with pytest.raises(BudgetExceeded, match="budget"):
+        build_proof(Position(4, 4), BLACK, deadline=time.monotonic() - 1)
+
+
+@pytest.mark.deep
+def test_5x5_opening_proof():
+    q = Position(5, 5).play("c1", BLACK)
+    pr = build_proof(q, WHITE)
+    r = check_proof(pr, q, WHITE)
+    assert r.winner == solve(q, WHITE) == WHITE and r.nodes > 1000

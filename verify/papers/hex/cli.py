@@ -239,8 +239,16 @@ def run_hex_with_proof(args) -> int:
     if args.openings and not (pos.chain(BLACK) or pos.chain(WHITE)):
         for colour in (BLACK, WHITE):
             queries += [(pos.play(i, colour), other(colour)) for i in range(pos.size) if pos.empty >> i & 1]
+    from ...errors import BudgetExceeded
+
+    budget = getattr(args, "timeout", None) or args.budget
     t0 = time.perf_counter()
-    proofs = [build_proof(p, to) for p, to in queries]
+    deadline = time.monotonic() + budget
+    try:
+        proofs = [build_proof(p, to, deadline=deadline) for p, to in queries]
+    except BudgetExceeded as exc:
+        print(f"No proof written: {exc} ({budget:g} s; raise --budget).", file=sys.stderr)
+        return 3
     t1 = time.perf_counter()
     for pr, (p, to) in zip(proofs, queries):
         check_proof(pr, p, to)

@@ -64,11 +64,12 @@ from __future__ import annotations
 
 import gzip
 import json
+import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import InputError, ShannonVerifyError
+from ...errors import BudgetExceeded, InputError, ShannonVerifyError
 
 __all__ = ["FORMAT", "ProofError", "ProofCheck", "build_proof", "check_proof", "unfolded_size",
            "save_proofs", "load_proofs", "check_file"]
@@ -120,12 +121,13 @@ def unfolded_size(nodes: list, root: int) -> int:
     return size[root]
 
 
-def build_proof(pos, to_move: str, value=None) -> dict:
+def build_proof(pos, to_move: str, value=None, deadline: float | None = None) -> dict:
     """A proof object for the value of ``pos`` with ``to_move`` to play.
 
     ``value(pos, to_move) -> (winner, carrier bitmask)`` is the solver queried (default:
     the compiled Fig. 13 kernel, else the Python one).  Nodes are listed children first;
-    the root is the last node.
+    the root is the last node.  Past ``deadline`` (a ``time.monotonic()`` value) it raises
+    :class:`~verify.errors.BudgetExceeded`.
 
     >>> from verify.papers.hex.board import Position
     >>> pr = build_proof(Position.parse("B./.."), "W")
@@ -149,6 +151,8 @@ def build_proof(pos, to_move: str, value=None) -> dict:
         hit = memo.get(key)
         if hit is not None:
             return hit
+        if deadline is not None and time.monotonic() > deadline:
+            raise BudgetExceeded(f"building the proof ran past its budget after {len(nodes)} nodes")
         if p.chain(winner):
             k = memo.get("L")
             if k is None:
