@@ -10,7 +10,14 @@ import pytest
 
 from verify.cli import main
 from verify.papers.hex.board import BLACK, WHITE, Position, board_value, other
-from verify.papers.hex.proof import ProofError, build_proof, check_file, check_proof, load_proofs, save_proofs
+from verify.papers.hex.proof import (
+    ProofError,
+    build_proof,
+    check_file,
+    check_proof,
+    load_proofs,
+    save_proofs,
+)
 from verify.papers.hex.solver import solve, win_value
 
 
@@ -43,7 +50,7 @@ def test_random_positions_proved_and_python_solver_too():
         for to in (BLACK, WHITE):
             pr = build_proof(p, to)
             assert check_proof(pr, p, to).winner == board_value(p, to)
-            if rows * cols - bin(p.black | p.white).count("1") <= 10:  # the Python Fig. 13 is slow
+            if rows * cols - (p.black | p.white).bit_count() <= 10:  # the Python Fig. 13 is slow
                 pr2 = build_proof(p, to, value=lambda q, t: win_value(q, t))
                 assert check_proof(pr2).winner == pr["winner"]
 
@@ -67,7 +74,7 @@ def _first(pr, kind):
 
 def test_mutant_missing_reply():
     pr = _proof()
-    k, t = _first(pr, "r")
+    _k, t = _first(pr, "r")
     t[1].pop()
     with pytest.raises(ProofError, match="is missing"):
         check_proof(pr)
@@ -108,7 +115,7 @@ def test_mutant_move_on_occupied_cell_and_illegal_fill():
     with pytest.raises(ProofError, match="not vacant"):
         check_proof(pr)
     pr = _proof()
-    k, t = _first(pr, "f")
+    _k, t = _first(pr, "f")
     t[1] = t[1] + [0]
     with pytest.raises(ProofError, match="not vacant"):
         check_proof(pr)
@@ -116,7 +123,7 @@ def test_mutant_move_on_occupied_cell_and_illegal_fill():
 
 def test_mutant_node_reached_in_two_positions():
     pr = build_proof(Position(3, 3), BLACK)
-    k, t = _first(pr, "r")
+    _k, t = _first(pr, "r")
     a, b = t[1][0][1], t[1][1][1]
     if a == b:
         pytest.skip("replies share a child")

@@ -3,10 +3,16 @@
 import pytest
 
 from verify import statement
-from verify.papers.hex.board import BLACK, WHITE, Position, full_winner, has_chain
+from verify.papers.hex.board import BLACK, Position, full_winner, has_chain
 from verify.papers.hex.domain import FULL, POSITIONS
 from verify.papers.hex.y import y_chain, y_winner
-from verify.papers.hex.yembed import embed, embed_disagree_sat, embed_escape_sat, embed_position, y_black
+from verify.papers.hex.yembed import (
+    embed,
+    embed_disagree_sat,
+    embed_escape_sat,
+    embed_position,
+    y_black,
+)
 from verify.registry import run_statement
 
 
@@ -19,7 +25,7 @@ def refute(fn, domain, max_n, min_n=1):
 
 def test_embedding_picture_3x3():
     k, b, w = embed(3, 3)
-    assert k == 5 and bin(b).count("1") == 3 and bin(w).count("1") == 3 and not b & w
+    assert k == 5 and (b).bit_count() == 3 and (w).bit_count() == 3 and not b & w
 
 
 @pytest.mark.parametrize("rows,cols", [(2, 3), (3, 3), (3, 4)])
@@ -32,7 +38,7 @@ def test_full_colourings_same_winner(rows, cols):
 
 def test_wrong_precolouring_is_refuted():
     def m(pos):  # the Black and White regions exchanged
-        k, b, w = embed_position(pos, swap=True)
+        k, b, _w = embed_position(pos, swap=True)
         return has_chain(pos.rows, pos.cols, pos.black, BLACK) == y_chain(k, b)
 
     w = refute(m, FULL, 6)

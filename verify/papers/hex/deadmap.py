@@ -87,7 +87,7 @@ def dead_cells_game(game: Game, stats: dict | None = None) -> set:
     live = dead = 0
     for v in bits(todo):
         nv = adj[v]
-        if bin(nv).count("1") < 2 or all(nv & ~(1 << u) & ~adj[u] == 0 for u in bits(nv)):
+        if (nv).bit_count() < 2 or all(nv & ~(1 << u) & ~adj[u] == 0 for u in bits(nv)):
             dead |= 1 << v  # fewer than two neighbours, or a clique neighbourhood: never an inner vertex
     todo &= ~dead
     heur = sat_calls = 0

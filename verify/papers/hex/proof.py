@@ -71,8 +71,17 @@ from pathlib import Path
 
 from ...errors import BudgetExceeded, InputError, ShannonVerifyError
 
-__all__ = ["FORMAT", "ProofError", "ProofCheck", "build_proof", "check_proof", "unfolded_size",
-           "save_proofs", "load_proofs", "check_file"]
+__all__ = [
+    "FORMAT",
+    "ProofCheck",
+    "ProofError",
+    "build_proof",
+    "check_file",
+    "check_proof",
+    "load_proofs",
+    "save_proofs",
+    "unfolded_size",
+]
 
 FORMAT = "shannon-verify hex proof"
 VERSION = 1
@@ -137,7 +146,7 @@ def build_proof(pos, to_move: str, value=None, deadline: float | None = None) ->
     from .board import Position, other
 
     value = value or _solver_value()
-    winner, carrier = value(pos, to_move)
+    winner, _carrier = value(pos, to_move)
     loser = other(winner)
     memo: dict = {}
     nodes: list = []
@@ -182,8 +191,8 @@ def build_proof(pos, to_move: str, value=None, deadline: float | None = None) ->
                     best = (-1, m)
                     break
                 w2, car2 = value(c, loser)
-                if w2 == winner and (best is None or bin(car2).count("1") < best[0]):
-                    best = (bin(car2).count("1"), m)
+                if w2 == winner and (best is None or (car2).bit_count() < best[0]):
+                    best = ((car2).bit_count(), m)
             if best is None:
                 raise ShannonVerifyError(f"No winning move found on {q.spec()} for {winner}.")
             inner = add(["m", best[1], node(q.play(best[1], winner), loser)])
@@ -273,10 +282,10 @@ class _Board:
         R, C = self.rows, self.cols
         if colour == "B":
             start = [c for c in range(C)]
-            at_goal = lambda i: i // C == R - 1  # noqa: E731
+            at_goal = lambda i: i // C == R - 1
         else:
             start = [r * C for r in range(R)]
-            at_goal = lambda i: i % C == C - 1  # noqa: E731
+            at_goal = lambda i: i % C == C - 1
         seen = {i for i in start if self.cell[i] == colour}
         queue = deque(seen)
         while queue:

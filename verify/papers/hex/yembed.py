@@ -30,15 +30,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 
-from ...registry import Domain, Tally, statement
+from ...registry import Tally, statement
 from .board import BLACK, WHITE, Position, board_value, has_chain, other
 from .domain import FULL, POSITIONS, SQUARE
 from .y import _index, cells, y_chain
 
-__all__ = ["embed", "embed_position", "y_black", "y_value", "embed_disagree_sat", "embed_escape_sat", "cells_of"]
+__all__ = ["cells_of", "embed", "embed_disagree_sat", "embed_escape_sat", "embed_position", "y_black", "y_value"]
 
 SRC = "Hayward & van Rijswijck, Hex and combinatorics (2006), §5, Fig. 2 (right)"
 
@@ -48,7 +47,7 @@ def cells_of(k: int, mask: int) -> list[tuple[int, int]]:
     return [c for i, c in enumerate(cells(k)) if mask >> i & 1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def embed(rows: int, cols: int, swap: bool = False) -> tuple[int, int, int]:
     """(k, pre-coloured Black Y cells, pre-coloured White Y cells) for an R×C Hex board.
 
@@ -65,7 +64,7 @@ def embed(rows: int, cols: int, swap: bool = False) -> tuple[int, int, int]:
     return (k, white, black) if swap else (k, black, white)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cellmap(rows: int, cols: int) -> tuple[int, ...]:
     idx = _index(rows + cols - 1)
     return tuple(idx[(c, r)] for r in range(rows) for c in range(cols))
@@ -127,8 +126,8 @@ def _y_no_chain(pool, cnf, k: int, lit, tag: str, sel: int) -> None:
     component misses (``m[c][j]``: cell c's component avoids side j), equal along edges."""
     cs = cells(k)
     idx = _index(k)
-    on = lambda x, y: (x == 0, y == 0, x + y == k - 1)  # noqa: E731
-    m = lambda i, j: pool.id((tag, i, j))  # noqa: E731
+    on = lambda x, y: (x == 0, y == 0, x + y == k - 1)
+    m = lambda i, j: pool.id((tag, i, j))
     for i, (x, y) in enumerate(cs):
         cnf.append([-sel, -lit(i), m(i, 0), m(i, 1), m(i, 2)])
         for j, s in enumerate(on(x, y)):
@@ -148,8 +147,8 @@ def _y_chain(pool, cnf, k: int, lit, tag: str, sel: int) -> None:
     cs = cells(k)
     idx = _index(k)
     n = len(cs)
-    root = lambda i: pool.id((tag, "root", i))  # noqa: E731
-    lv = lambda t, i: pool.id((tag, t, i))  # noqa: E731
+    root = lambda i: pool.id((tag, "root", i))
+    lv = lambda t, i: pool.id((tag, t, i))
     side0 = [i for i, (x, y) in enumerate(cs) if x == 0]
     cnf.append([-sel] + [root(i) for i in side0])
     for a in range(len(side0)):
@@ -175,7 +174,7 @@ def _build_disagree(rows: int, cols: int, swap: bool):
     from . import sat
 
     def build(pool, cnf):
-        k, pb, pw = embed(rows, cols, swap)
+        k, pb, _pw = embed(rows, cols, swap)
         cmap = _cellmap(rows, cols)
         hex_of = {j: i for i, j in enumerate(cmap)}
         fixed = {}
@@ -183,7 +182,7 @@ def _build_disagree(rows: int, cols: int, swap: bool):
             if j not in hex_of:
                 fixed[j] = pool.id(("y", j))
                 cnf.append([fixed[j]] if pb >> j & 1 else [-fixed[j]])
-        ylit = lambda j: pool.id(("x", hex_of[j])) if j in hex_of else fixed[j]  # noqa: E731
+        ylit = lambda j: pool.id(("x", hex_of[j])) if j in hex_of else fixed[j]
         sels = [pool.id(("sel", s)) for s in range(4)]
         cnf.append(sels)  # one of the four disagreements
         for s, (black, hex_has) in enumerate(((True, True), (True, False), (False, True), (False, False))):
@@ -219,7 +218,7 @@ def _build_escape(rows: int, cols: int, swap: bool):
     from . import sat
 
     def build(pool, cnf):
-        k, pb, pw = embed(rows, cols, swap)
+        k, pb, _pw = embed(rows, cols, swap)
         cmap = _cellmap(rows, cols)
         hex_of = {j: i for i, j in enumerate(cmap)}
         fixed = {}
@@ -227,7 +226,7 @@ def _build_escape(rows: int, cols: int, swap: bool):
             if j not in hex_of:
                 fixed[j] = pool.id(("y", j))
                 cnf.append([fixed[j]] if pb >> j & 1 else [-fixed[j]])
-        ylit = lambda j: pool.id(("x", hex_of[j])) if j in hex_of else fixed[j]  # noqa: E731
+        ylit = lambda j: pool.id(("x", hex_of[j])) if j in hex_of else fixed[j]
         sels = [pool.id(("sel", s)) for s in range(2)]
         cnf.append(sels)
         from pysat.formula import CNF
