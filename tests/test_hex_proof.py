@@ -205,3 +205,10 @@ def test_5x5_opening_proof():
     pr = build_proof(q, WHITE)
     r = check_proof(pr, q, WHITE)
     assert r.winner == solve(q, WHITE) == WHITE and r.nodes > 1000
+
+
+def test_cli_json_stays_json_with_proof(capsys, tmp_path):
+    path = tmp_path / "j.json"
+    code, out, err = run(capsys, "solve", "--hex", "3x3", "--json", "--proof", str(path))
+    assert code == 0 and json.loads(out)["winner_black_to_move"] == "B" and "2 proof objects" in err
+    assert [r.winner for r in check_file(path)] == ["B", "W"]
