@@ -315,7 +315,7 @@ def hex_y_embed_sat(pos: Position):
     return _embed_sat(pos)
 
 
-@statement("HEX.Y.embed/d", kind="thm", source=SRC, domain=SQUARE, min_n=1, max_n=11, tier_n=7,
+@statement("HEX.Y.embed/d", kind="thm", source=SRC, domain=SQUARE, min_n=1, max_n=12, tier_n=7,
            reading="For the n×n board, one SAT query over all colourings, closed-set (no-chain) encodings only: "
            "'no Black Y chain and no White Hex chain, or no White Y chain and no Black Hex chain' is UNSAT; with "
            "HEX.P1 (exactly one Hex chain) and HEX.Y/a (at most one Y chain) this gives Y winner = Hex winner on "
