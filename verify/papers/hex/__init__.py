@@ -7,7 +7,7 @@ Modules: :mod:`.board` (positions, BFS chains, plain board search), :mod:`.domai
 Statements register on import; ``PENDING`` names the catalogue ids not encoded yet.
 """
 
-from . import statements, y  # noqa: F401  (register the HEX statements)
+from . import statements, y, yembed  # noqa: F401  (register the HEX statements)
 
 PENDING: dict[str, str] = {
 }
