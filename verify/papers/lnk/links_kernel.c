@@ -342,10 +342,18 @@ static int sieve(int n, const set *adj, ctx *g) {
 }
 
 /* ------------------------------------------------------------------ the solver */
-/* Plain minimax with a memo on the colouring of the play area (each non-terminal free,
+/* Minimax with a memo on the colouring of the play area (each non-terminal free,
    short or cut: a base-3 key), whose turn it is being part of the key.  Short has won
    when s and t are joined through shorted vertices; Cut has won when every s-t path
-   meets a cut vertex. */
+   meets a cut vertex.  Speed-ups, each by elementary play (those of the Python
+   FastSolver's `immediate` option and its live-vertex restriction):
+   - a free vertex joining Short's s-blob to his t-blob wins at once for Short to move;
+     two of them win for Short whoever moves, and one of them is Cut's only move;
+   - a free vertex whose cutting separates s from t wins at once for Cut to move;
+   - only free vertices reachable from both s and t avoiding cut vertices are played
+     (no other vertex lies on an s-t path, so colouring it never matters, and a move
+     that does not matter is never better than one that does: more vertices of one's
+     own colour never hurt). */
 static int SN, SS, ST;
 static set SADJ[MAXN];
 static int SIDX[MAXN], POW3[MAXN + 1];
@@ -361,6 +369,11 @@ static set reach(set start, set allowed) {
     }
     return r;
 }
+static set nbrs(set x) {
+    set r = 0;
+    for (set t = x; t; t &= t - 1) r |= SADJ[lowbit(t)];
+    return r;
+}
 static int short_joined(set S) { return reach((set)1 << SS, S | ((set)1 << ST)) >> ST & 1; }
 static int cut_separated(set C) { return !(reach((set)1 << SS, (((set)1 << SN) - 1) & ~C) >> ST & 1); }
 
@@ -368,21 +381,37 @@ static int cut_separated(set C) { return !(reach((set)1 << SS, (((set)1 << SN) -
 static int solve_rec(set S, set C, int key, int short_move) {
     size_t slot = (size_t)key * 2 + short_move;
     if (STAMP[slot] == CUR) return VAL[slot];
-    set free_ = (((set)1 << SN) - 1) & ~S & ~C & ~(((set)1 << SS) | ((set)1 << ST));
+    set all = ((set)1 << SN) - 1, term = ((set)1 << SS) | ((set)1 << ST);
+    set open = all & ~C;
+    set live = reach((set)1 << SS, open) & reach((set)1 << ST, open);
+    set free_ = live & ~S & ~term;
+    set A = reach((set)1 << SS, S | ((set)1 << SS)), B = reach((set)1 << ST, S | ((set)1 << ST));
+    set join = free_ & nbrs(A) & nbrs(B);
     int res;
     if (short_move) {
-        res = 0;
-        for (set t = free_; t && !res; t &= t - 1) {
-            int v = lowbit(t);
-            set S2 = S | ((set)1 << v);
-            if (short_joined(S2) || solve_rec(S2, C, key + POW3[SIDX[v]], 0)) res = 1;
+        if (join) res = 1;
+        else {
+            res = 0;
+            /* vertices next to a blob first: an order only */
+            set near = free_ & (nbrs(A) | nbrs(B));
+            for (int pass = 0; pass < 2 && !res; pass++)
+                for (set t = pass ? free_ & ~near : near; t && !res; t &= t - 1) {
+                    int v = lowbit(t);
+                    if (solve_rec(S | ((set)1 << v), C, key + POW3[SIDX[v]], 0)) res = 1;
+                }
         }
+    } else if (join & (join - 1)) {
+        res = 1;
     } else {
         res = 1;
-        for (set t = free_; t && res; t &= t - 1) {
-            int v = lowbit(t);
-            set C2 = C | ((set)1 << v);
-            if (cut_separated(C2) || !solve_rec(S, C2, key + 2 * POW3[SIDX[v]], 1)) res = 0;
+        for (set t = free_; t && res; t &= t - 1)
+            if (cut_separated(C | (t & -t))) res = 0;
+        if (res) {
+            set moves = join ? join : free_;
+            for (set t = moves; t && res; t &= t - 1) {
+                int v = lowbit(t);
+                if (!solve_rec(S, C | ((set)1 << v), key + 2 * POW3[SIDX[v]], 1)) res = 0;
+            }
         }
     }
     STAMP[slot] = CUR;
