@@ -118,22 +118,47 @@ def parse_output(text: str) -> tuple[list[tuple[str, int, int]], dict]:
     return links, stats
 
 
-def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_only: bool = False) -> tuple[str, float]:
-    """``geng -c -q [bound] n res/mod | links_kernel``: its output and wall seconds."""
+def _reap(proc: subprocess.Popen) -> float:
+    """Wait for ``proc``; its CPU seconds (user + system)."""
+    _, status, ru = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return ru.ru_utime + ru.ru_stime
+
+
+def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_only: bool = False,
+              timing: dict | None = None) -> tuple[str, float]:
+    """``geng -c -q [bound] n res/mod | links_kernel``: its output and wall seconds.
+
+    ``timing``, when given, receives the CPU seconds of geng (``geng_cpu``) and of the
+    kernel (``kernel_cpu``).
+    """
     exe = kernel_exe()
     start = time.perf_counter()
     gen = subprocess.Popen(_geng_cmd(n, res, mod, bounds), stdout=subprocess.PIPE)
+    assert gen.stdout is not None
     try:
-        ker = subprocess.run([str(exe)] + (["-s"] if sieve_only else []), stdin=gen.stdout, capture_output=True, text=True)
+        ker = subprocess.Popen([str(exe)] + (["-s"] if sieve_only else []), stdin=gen.stdout,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    except BaseException:
+        gen.kill()
+        _reap(gen)
+        raise
     finally:
-        assert gen.stdout is not None
         gen.stdout.close()
-        gen.wait()
+    assert ker.stdout is not None and ker.stderr is not None
+    out = ker.stdout.read()  # the kernel writes a little to stderr only when it stops
+    err = ker.stderr.read()
+    ker.stdout.close()
+    ker.stderr.close()
+    kernel_cpu = _reap(ker)
+    geng_cpu = _reap(gen)
+    if timing is not None:
+        timing.update(geng_cpu=round(geng_cpu, 3), kernel_cpu=round(kernel_cpu, 3))
     if ker.returncode:
-        raise ShannonVerifyError(f"links_kernel failed: {ker.stderr.strip() or ker.returncode}")
+        raise ShannonVerifyError(f"links_kernel failed: {err.strip() or ker.returncode}")
     if gen.returncode:
         raise ShannonVerifyError(f"geng exited with status {gen.returncode}.")
-    return ker.stdout, time.perf_counter() - start
+    return out, time.perf_counter() - start
 
 
 def _add(total: dict, stats: dict) -> None:
@@ -154,7 +179,11 @@ def _open_store(path: Path, header: dict, resume: bool) -> dict[int, dict]:
     if path.exists() and path.stat().st_size:
         if not resume:
             raise InputError(f"The store {path} exists; pass --resume to continue it.")
-        lines = path.read_text().splitlines()
+        text = path.read_text()
+        if not text.endswith("\n"):  # a line cut short by a killed run: drop it, its shard is redone
+            text = text[: text.rfind("\n") + 1]
+            path.write_text(text)
+        lines = text.splitlines()
         try:
             head = json.loads(lines[0])
         except (ValueError, IndexError):
@@ -166,8 +195,8 @@ def _open_store(path: Path, header: dict, resume: bool) -> dict[int, dict]:
         for line in lines[1:]:
             try:
                 rec = json.loads(line)
-            except ValueError:  # a line cut short by a killed run: that shard is redone
-                continue
+            except ValueError:
+                raise InputError(f"The store {path} has a line that is not JSON.") from None
             done[rec["res"]] = rec
         return done
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -209,7 +238,8 @@ def c_search(
     Returns ``(links, stats)``: ``stats`` holds the kernel's counters summed over the shards
     run (``graphs``, ``kept``, ``games``, ``raw_links``, ``rejected`` per condition),
     ``shards_done`` of ``mod``, ``complete`` (every shard done), ``seconds`` (wall, this
-    call), ``shard_seconds`` (sum of shard wall times, stored ones included) and ``geng``.
+    call), ``shard_seconds`` (sum of shard wall times, stored ones included), ``geng_cpu`` and
+    ``kernel_cpu`` (CPU seconds of geng and of the kernel, summed over the shards) and ``geng``.
     ``on_shard(res, stats, seconds, done, mod)`` is called after each finished shard.
     """
     if not 2 <= n <= C_MAX_N:
@@ -230,9 +260,14 @@ def c_search(
         done = _open_store(path, _header(n, mod, bounds), resume)
     todo = [r for r in wanted if r not in done]
 
-    def record(r: int, out: str, secs: float) -> dict:
+    def one(r: int) -> tuple[str, float, dict]:
+        timing: dict = {}
+        out, secs = run_shard(n, r, mod, bounds=bounds, timing=timing)
+        return out, secs, timing
+
+    def record(r: int, out: str, secs: float, timing: dict) -> dict:
         raw, stats = parse_output(out)
-        rec = {"res": r, "seconds": round(secs, 3), "stats": stats, "links": [list(x) for x in raw]}
+        rec = {"res": r, "seconds": round(secs, 3), **timing, "stats": stats, "links": [list(x) for x in raw]}
         if path is not None:
             with path.open("a") as f:
                 f.write(json.dumps(rec) + "\n")
@@ -241,12 +276,12 @@ def c_search(
         return rec
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run_shard, n, r, mod, bounds=bounds): r for r in todo}
+        futures = {pool.submit(one, r): r for r in todo}
         try:
             for fut in as_completed(futures):
                 r = futures[fut]
-                out, secs = fut.result()
-                done[r] = record(r, out, secs)
+                out, secs, timing = fut.result()
+                done[r] = record(r, out, secs, timing)
                 if on_shard is not None:
                     on_shard(r, done[r]["stats"], secs, len(done), mod)
         except BaseException:
@@ -261,7 +296,9 @@ def c_search(
     links = recheck(raw)
     total.update(links=len(links), shards_done=len(done), mod=mod, complete=len(done) == mod,
                  seconds=round(time.perf_counter() - start, 3),
-                 shard_seconds=round(sum(d["seconds"] for d in done.values()), 3), geng=geng_options(n, bounds))
+                 shard_seconds=round(sum(d["seconds"] for d in done.values()), 3),
+                 geng_cpu=round(sum(d.get("geng_cpu", 0) for d in done.values()), 3),
+                 kernel_cpu=round(sum(d.get("kernel_cpu", 0) for d in done.values()), 3), geng=geng_options(n, bounds))
     return links, total
 
 
