@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.json or not cstats["complete"]:
             part = "" if cstats["complete"] else f" PARTIAL: {cstats['shards_done']} of {cstats['mod']} shards"
             print(f"{len(links)} minimal weak links on {args.n} vertices{part} (C engine: {cstats['graphs']} graphs "
-                  f"from geng {' '.join(cstats['geng']) or '-c'}, {cstats['kept']} kept by the sieve, {cstats['games']} "
+                  f"from geng -c {' '.join(cstats['geng'])}, {cstats['kept']} kept by the sieve, {cstats['games']} "
                   f"games solved, {cstats['seconds']} s)", file=sys.stderr if args.json else sys.stdout)
     elif not args.json:
         method = args.method or "pruned"
