@@ -138,3 +138,26 @@ def test_cli_engine_c_bad_input(capsys, argv, msg):
     assert main(["links", *argv]) == 2
     err = capsys.readouterr().err
     assert msg in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+def test_c_strong_search_equals_python(n):
+    from verify.papers.lnk.kernel import c_strong_search
+
+    links, st = c_strong_search(n)
+    assert keys(links) == keys(minimal_links(n, strong=True))
+    if n <= 7:
+        assert keys(links) == keys(search(n, strong=True, method="plain"))
+
+
+def test_c_strong_search_equals_derived():
+    from verify.papers.lnk.kernel import c_strong_search
+    from verify.papers.lnk.search import derived_strong_links
+
+    for w in (2, 4, 6):
+        assert keys(c_strong_search(w + 2)[0]) == keys(derived_strong_links(w))
+
+
+def test_recheck_rejects_a_false_strong_link():
+    with pytest.raises(ShannonVerifyError, match="minimal strong link"):
+        recheck([("BW", 0, 1)], strong=True)

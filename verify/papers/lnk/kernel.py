@@ -63,15 +63,16 @@ __all__ = ["KERNEL", "C_MAX_N", "kernel_exe", "geng_options", "default_mod", "ru
            "c_search", "c_sieve", "recheck"]
 
 KERNEL = Path(__file__).with_name("links_kernel.c")
+STRONG_KERNEL = Path(__file__).with_name("strong_kernel.c")  # direct minimal-strong-link search
 C_MAX_N = 11  # the kernel's solver handles play areas up to 11 vertices; n = 12 would be ~10^11 graphs
 NCOND = 14
 
 
-def kernel_exe(required: bool = True) -> Path | None:
+def kernel_exe(required: bool = True, source: Path = KERNEL) -> Path | None:
     """The compiled kernel; None (or an InputError when ``required``) without a C compiler."""
     from ...tables.kernel import compiled
 
-    exe = compiled(KERNEL)
+    exe = compiled(source)
     if exe is None and required:
         raise InputError("The C engine needs gcc (or $SHANNON_VERIFY_CC); use --engine python.")
     return exe
@@ -111,8 +112,9 @@ def parse_output(text: str) -> tuple[list[tuple[str, int, int]], dict]:
             links.append((f[1], int(f[2]), int(f[3])))
         elif f and f[0] == "S":
             v = [int(x) for x in f[1:]]
-            stats = {"graphs": v[0], "kept": v[1], "games": v[2], "raw_links": v[3],
-                     "rejected": {k: v[3 + k] for k in range(1, NCOND + 1)}}
+            stats = {"graphs": v[0], "kept": v[1], "games": v[2], "raw_links": v[3]}
+            if len(v) > 4:
+                stats["rejected"] = {k: v[3 + k] for k in range(1, NCOND + 1)}
     if stats is None:
         raise ShannonVerifyError("The link kernel stopped without its summary line.")
     return links, stats
@@ -126,13 +128,13 @@ def _reap(proc: subprocess.Popen) -> float:
 
 
 def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_only: bool = False,
-              timing: dict | None = None) -> tuple[str, float]:
+              timing: dict | None = None, source: Path = KERNEL) -> tuple[str, float]:
     """``geng -c -q [bound] n res/mod | links_kernel``: its output and wall seconds.
 
     ``timing``, when given, receives the CPU seconds of geng (``geng_cpu``) and of the
     kernel (``kernel_cpu``).
     """
-    exe = kernel_exe()
+    exe = kernel_exe(source=source)
     start = time.perf_counter()
     gen = subprocess.Popen(_geng_cmd(n, res, mod, bounds), stdout=subprocess.PIPE)
     assert gen.stdout is not None
@@ -205,7 +207,7 @@ def _open_store(path: Path, header: dict, resume: bool) -> dict[int, dict]:
     return {}
 
 
-def recheck(raw: Iterable[tuple[str, int, int]], solver: FastSolver | None = None) -> list[Link]:
+def recheck(raw: Iterable[tuple[str, int, int]], solver: FastSolver | None = None, strong: bool = False) -> list[Link]:
     """Re-solve every raw kernel link in Python (:func:`.search.classify_masks`) and keep
     one canonical :class:`.search.Link` per isomorphism class, sorted.  A raw link that
     the Python solver does not confirm raises :class:`~verify.errors.ShannonVerifyError`.
@@ -214,10 +216,11 @@ def recheck(raw: Iterable[tuple[str, int, int]], solver: FastSolver | None = Non
     found: dict[tuple, Link] = {}
     for g6, s, t in sorted(set(raw)):
         n, adj = parse_graph6_masks(g6)
-        if classify_masks(solver, adj, s, t, False) != "weak":
-            raise ShannonVerifyError(f"The C kernel reports {g6} (terminals {s}, {t}) as a minimal weak link; "
+        kind = "strong" if strong else "weak"
+        if classify_masks(solver, adj, s, t, strong) != kind:
+            raise ShannonVerifyError(f"The C kernel reports {g6} (terminals {s}, {t}) as a minimal {kind} link; "
                                      "the Python solver disagrees.")
-        link = link_from_game(Game._from_masks(tuple(range(n)), adj, (s, t)), "weak", solver)
+        link = link_from_game(Game._from_masks(tuple(range(n)), adj, (s, t)), kind, solver)
         found[link.key] = link
     return [found[k] for k in sorted(found)]
 
@@ -317,3 +320,27 @@ def c_sieve(n: int, *, bounds: bool = False) -> dict[str, list[tuple[int, int]]]
         if f and f[0] == "K":
             kept[f[1]] = [tuple(int(x) for x in p.split(":")) for p in f[2:]]
     return kept
+
+
+def c_strong_search(n: int, *, jobs: int = 2, mod: int | None = None) -> tuple[list[Link], dict]:
+    """Minimal strong links on ``n`` vertices by the direct compiled search
+    (``strong_kernel.c``: every connected graph, the elementary pair conditions of
+    :func:`.search.candidate_pairs`, the exact solver), each re-solved in Python.  The
+    second way to Table 3 beside :func:`.search.derived_strong_links`; no geng bound.
+    """
+    if not 2 <= n <= 10:
+        raise InputError(f"The direct strong search supports 2 ≤ n ≤ 10; got n = {n}.")
+    mod = mod or max(1, jobs)
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        outs = list(pool.map(lambda r: run_shard(n, r, mod, bounds=False, source=STRONG_KERNEL)[0], range(mod)))
+    total = {"graphs": 0, "kept": 0, "games": 0, "raw_links": 0}
+    raw: list[tuple[str, int, int]] = []
+    for out in outs:
+        links, st = parse_output(out)
+        raw += links
+        for k in total:
+            total[k] += st[k]
+    links = recheck(raw, strong=True)
+    total.update(links=len(links), seconds=round(time.perf_counter() - start, 3))
+    return links, total
