@@ -127,11 +127,17 @@ def test_cli_links_text_and_strong(capsys):
     assert "2 minimal strong links on 6 vertices" in out
 
 
-@pytest.mark.parametrize("n", ["1", "11", "-3"])
+@pytest.mark.parametrize("n", ["1", "12", "-3"])
 def test_cli_links_bad_n(capsys, n):
     assert main(["links", "--n", n]) == 2
     err = capsys.readouterr().err
-    assert "--n must be between 2 and 10" in err and "Traceback" not in err
+    assert "--n must be between 2 and 11" in err and "Traceback" not in err
+
+
+def test_cli_links_python_engine_stops_at_10(capsys):
+    assert main(["links", "--n", "11", "--engine", "python"]) == 2
+    err = capsys.readouterr().err
+    assert "--engine c" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("n", range(3, 9))

@@ -8,6 +8,12 @@ articulation vertices, S-/P-/T-reducibility), else one line per link; ``--galler
 PNG`` draws them all (terminals as squares, pivots orange, as in the paper's figures).  ``--minimax``
 re-checks every link with plain minimax and fails (exit 1) on any disagreement.
 
+``--engine c`` (the default for weak links when gcc is present) runs the compiled
+sieve and solver of :mod:`verify.papers.lnk.kernel` straight from geng in ``--jobs``
+processes (geng shards ``res/mod``), every link re-solved in Python; it reaches n = 11
+with ``--store PATH`` (one line per finished shard), ``--resume`` and ``--shards A-B``
+(run part of the shards: the links are then reported as partial).
+
 References
 ----------
 .. [1] A. M. Steane, "Minimal and irreducible links in the Shannon game", §3.
@@ -32,11 +38,21 @@ def register(sub) -> None:
         "every single-edge deletion loses that) or, with --strong, minimal strong links, over every "
         "connected graph on N vertices and terminal pair up to isomorphism (LNK §3).",
     )
-    p.add_argument("--n", type=int, required=True, help="number of vertices, terminals included (2..10)")
+    p.add_argument("--n", type=int, required=True, help="number of vertices, terminals included (2..10; 11 with the C engine)")
     p.add_argument("--strong", action="store_true", help="minimal strong links instead of weak ones")
-    p.add_argument("--method", choices=("pruned", "plain", "sieved"), default="pruned",
-                   help="pruned (five elementary conditions first, default), plain (every game solved) or "
-                   "sieved (the paper's sieve of §3.1 first; weak links only)")
+    p.add_argument("--method", choices=("pruned", "plain", "sieved"), default=None,
+                   help="Python engine: pruned (five elementary conditions first, default), plain (every game "
+                   "solved) or sieved (the paper's sieve of §3.1 first; weak links only)")
+    p.add_argument("--engine", choices=("auto", "c", "python"), default="auto",
+                   help="c: compiled sieve of §3.1 + exact solver fed from geng, links re-checked in Python "
+                   "(weak links); python: the searches of --method; auto (default): c for weak links when gcc is "
+                   "present and no --method is given")
+    p.add_argument("--jobs", type=int, default=2, help="C engine: pipelines run at once (default 2)")
+    p.add_argument("--mod", type=int, default=None, help="C engine: number of geng shards (default: --jobs, 256 at n = 11)")
+    p.add_argument("--shards", metavar="A-B", default=None, help="C engine: run only shards A..B (a partial run)")
+    p.add_argument("--store", metavar="PATH", default=None, help="C engine: record each finished shard in PATH (JSON lines)")
+    p.add_argument("--resume", action="store_true", help="C engine: continue the run recorded in --store")
+    p.add_argument("--no-bounds", action="store_true", help="C engine: no geng degree bound (-D(n-4) from Theorem 3, n >= 10)")
     p.add_argument("--sieve-counts", action="store_true",
                    help="print only the sieve of §3.1: graphs kept and rejections per condition (JSON)")
     p.add_argument("--minimax", action="store_true", help="re-check every link with plain minimax")
@@ -46,19 +62,71 @@ def register(sub) -> None:
     p.set_defaults(run=run)
 
 
+def _engine(args: argparse.Namespace) -> str:
+    if args.engine == "python":
+        return "python"
+    c_ok = not args.strong and args.method in (None, "sieved")
+    if args.engine == "c":
+        if not c_ok:
+            raise InputError("The C engine searches minimal weak links by the sieve; drop --strong/--method or use --engine python.")
+        return "c"
+    from ..papers.lnk.kernel import kernel_exe
+
+    return "c" if c_ok and args.method is None and kernel_exe(required=False) is not None else "python"
+
+
+def _shards(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        a, _, b = text.partition("-")
+        lo, hi = int(a), int(b or a)
+    except ValueError:
+        raise InputError(f"--shards takes A-B (shard numbers); got {text!r}.") from None
+    if lo > hi:
+        raise InputError(f"--shards {text}: the first shard is after the last.")
+    return list(range(lo, hi + 1))
+
+
 def run(args: argparse.Namespace) -> int:
+    from ..papers.lnk.kernel import C_MAX_N
     from ..papers.lnk.reduce import p_reducible, s_reducible, t_reducible
     from ..papers.lnk.search import SEARCH_MAX_N, STATS, minimax_discrepancies, search
 
-    if not 2 <= args.n <= SEARCH_MAX_N:
-        raise InputError(f"--n must be between 2 and {SEARCH_MAX_N}; got {args.n}.")
+    if not 2 <= args.n <= C_MAX_N:
+        raise InputError(f"--n must be between 2 and {C_MAX_N}; got {args.n}.")
+    engine = _engine(args)
+    if engine == "python" and args.n > SEARCH_MAX_N:
+        raise InputError(f"The Python engine supports n ≤ {SEARCH_MAX_N}; use --engine c for n = {args.n}.")
+    if engine == "python" and (args.store or args.resume or args.shards):
+        raise InputError("--store, --resume and --shards belong to the C engine.")
+    if args.resume and not args.store:
+        raise InputError("--resume needs --store PATH.")
     if args.sieve_counts:
+        if engine == "c":
+            from ..papers.lnk.kernel import c_search
+
+            _, st = c_search(args.n, jobs=args.jobs, mod=args.mod, bounds=not args.no_bounds)
+            print(json.dumps({"n": args.n, "graphs": st["graphs"], "kept": st["kept"], "rejected": st["rejected"],
+                              "geng": st["geng"]}))
+            return 0
         from ..papers.lnk.sieve import sieve_counts
 
         print(json.dumps(sieve_counts(args.n)))
         return 0
     progress = not args.no_progress and sys.stderr.isatty()
-    links = search(args.n, strong=args.strong, method=args.method, progress=progress)
+    cstats = None
+    if engine == "c":
+        from ..papers.lnk.kernel import c_search
+
+        def shard_done(r, st, secs, done, mod):
+            if progress:
+                print(f"shard {r} done in {secs:.1f} s ({done}/{mod})", file=sys.stderr, flush=True)
+
+        links, cstats = c_search(args.n, jobs=args.jobs, mod=args.mod, residues=_shards(args.shards),
+                                 bounds=not args.no_bounds, store=args.store, resume=args.resume, on_shard=shard_done)
+    else:
+        links = search(args.n, strong=args.strong, method=args.method or "pruned", progress=progress)
     bad = 0
     for link in links:
         row = link.to_json()
@@ -77,8 +145,15 @@ def run(args: argparse.Namespace) -> int:
         from ..papers.lnk.gallery import draw_gallery
 
         draw_gallery(links, args.gallery, title=f"minimal {'strong' if args.strong else 'weak'} links, n = {args.n}")
-    if not args.json:
-        used = args.method if args.method != "pruned" or args.n >= (5 if args.strong else 4) else "plain"
+    if cstats is not None:
+        if not args.json or not cstats["complete"]:
+            part = "" if cstats["complete"] else f" PARTIAL: {cstats['shards_done']} of {cstats['mod']} shards"
+            print(f"{len(links)} minimal weak links on {args.n} vertices{part} (C engine: {cstats['graphs']} graphs "
+                  f"from geng -c {' '.join(cstats['geng'])}, {cstats['kept']} kept by the sieve, {cstats['games']} "
+                  f"games solved, {cstats['seconds']} s)", file=sys.stderr if args.json else sys.stdout)
+    elif not args.json:
+        method = args.method or "pruned"
+        used = method if method != "pruned" or args.n >= (5 if args.strong else 4) else "plain"
         stats = STATS[(args.n, "strong" if args.strong else "weak", used)]
         print(f"{len(links)} minimal {'strong' if args.strong else 'weak'} links on {args.n} vertices "
               f"({stats['graphs']} graphs, {stats['games']} games solved, {stats['seconds']} s)")

@@ -398,16 +398,17 @@ def minimal_links(n: int, strong: bool = False, method: str = "pruned") -> tuple
     return _CACHE[key]
 
 
-def derived_strong_links(w: int, method: str = "pruned") -> list[Link]:
+def derived_strong_links(w: int, method: str = "pruned", links=None) -> list[Link]:
     """Minimal strong links of weight ``w`` obtained as in LNK §3: from each minimal weak
     link of weight ``w + 1`` with a pendant terminal, delete that terminal and make its
-    neighbour a terminal; keep one link per isomorphism class.
+    neighbour a terminal; keep one link per isomorphism class.  ``links``: the minimal
+    weak links of weight ``w + 1`` (default: :func:`minimal_links` of size ``w + 3``).
 
     >>> [l.graph6 for l in derived_strong_links(2)]
     ['C]']
     """
     out: dict[tuple, Link] = {}
-    for link in minimal_links(w + 3, method=method):
+    for link in minimal_links(w + 3, method=method) if links is None else links:
         g = link.game
         for term in g.terminals:
             if g.degree(term) != 1:

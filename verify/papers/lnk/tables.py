@@ -7,7 +7,8 @@
   (our five elementary conditions) and the number kept by our implementation of the
   sieve (:mod:`.sieve`) are computed as columns ``candidates`` and ``sieved`` (``--json``),
   never compared (the paper's sieve column depends on its implementation).
-* ``LNK.TAB2`` / ``LNK.TAB3`` — minimal weak / strong links per weight w, keyed here by
+* ``LNK.TAB2`` / ``LNK.TAB3`` — minimal weak / strong links per weight w (TAB2's w = 8 row,
+  n = 10, from the C engine of :mod:`.kernel`), keyed here by
   size n = w + 2 (the table framework needs rows n ≥ 1): count, p_min (over links whose
   borders are disjoint and terminals non-adjacent — eq. (1) is stated only for those; "-"
   when there is none, as the paper leaves it blank), least and greatest edge count and
@@ -62,12 +63,28 @@ def link_stats(links) -> dict:
     }
 
 
+def weak_links_for_table(n: int) -> tuple[list, str]:
+    """The minimal weak links of size n and how they were found: the pruned Python search
+    up to n = 9, the C engine (:mod:`.kernel`, compared with the Python searches to n = 9,
+    every link re-solved in Python) from n = 10 when a C compiler is present."""
+    if n >= 10:
+        from .kernel import c_search, kernel_exe
+
+        if kernel_exe(required=False) is not None:
+            return c_search(n)[0], "C engine (sieve of §3.1 + exact solver from geng -D(n-4), links re-solved in Python)"
+    return list(minimal_links(n)), "pruned search (checked against plain)"
+
+
 def _tab23_row(n: int, strong: bool) -> TableRow:
     start = time.perf_counter()
-    links = minimal_links(n, strong=strong) if n >= 2 else ()
-    cols = link_stats(list(links))
+    if strong or n < 10:
+        links = list(minimal_links(n, strong=strong)) if n >= 2 else []
+        how = "pruned search (checked against plain)"
+    else:
+        links, how = weak_links_for_table(n)
+    cols = link_stats(links)
     return TableRow(n, cols, graphs=len(links), seconds=time.perf_counter() - start,
-                    method=f"minimal {'strong' if strong else 'weak'} links, pruned search (checked against plain)")
+                    method=f"minimal {'strong' if strong else 'weak'} links, {how}")
 
 
 def _tab2_row(n: int, **kw) -> TableRow:
@@ -149,7 +166,7 @@ TAB2 = Table(
            "with disjoint borders"},
     "R1",
     _tab2_row,
-    safe_max_n=9,
+    safe_max_n=10,
 )
 TAB3 = Table(
     "LNK.TAB3",
@@ -172,7 +189,7 @@ def lnk_tab1(n, **kw):
     return TAB1.compute(n, **kw)
 
 
-@statement("LNK.TAB2", kind="table", source=SRC + ", Table 2", min_n=3, max_n=9, tier_n=9, meta={"table": TAB2, "reading": "R1"},
+@statement("LNK.TAB2", kind="table", source=SRC + ", Table 2", min_n=3, max_n=10, tier_n=9, meta={"table": TAB2, "reading": "R1"},
            expect="refuted", reading="R1; differs from the paper at w = 1 (W1: S-irreducible under R1, the paper 0)")
 def lnk_tab2(n, **kw):
     """Table 2 rows."""

@@ -1,0 +1,346 @@
+"""The minimal-weak-link search in compiled code, fed straight from geng (LNK §3.1).
+
+``links_kernel.c`` (beside this module; compiled on first use with gcc by
+:func:`verify.tables.kernel.compiled`) reads ``geng -c -q n res/mod`` on its standard
+input, applies the fourteen sieve conditions of §3.1 exactly as :mod:`.sieve` states
+them, and runs an exact minimax solver (bitmask, memoised on the colouring) on every
+candidate terminal pair of every kept graph: weak link, then minimality by deleting
+each edge.  Shards ``res/mod`` run as separate pipelines, ``jobs`` at a time.
+
+Nothing the kernel says is taken on trust: every link it reports is re-solved here by
+:func:`.search.classify_masks` (the Python exact solver; a disagreement is an error)
+and put in canonical form by :func:`.search.link_from_game`, one link per isomorphism
+class.  So a bug in the C code can only *lose* links; ``tests/test_lnk_kernel.py``
+compares the C search with the Python sieved and plain searches (n ≤ 8; n = 9 deep:
+the same links) and the C sieve with :mod:`.sieve` graph by graph.
+
+**geng bound.**  For n ≥ 10 geng is run with ``-D(n−4)`` (maximum degree ≤ n − 4):
+by Theorem 3 of LNK a minimal weak link of weight w > 5 has
+``d_max + min(d_s, d_t) ≤ w − 1`` with a single exception (Fig. 2, weight 7, n = 9), and
+``min(d_s, d_t) ≥ 1`` in a connected graph, so ``d_max ≤ w − 2 = n − 4``.  This is
+constraint (10) of §3.1 with d_1 ≥ 1, which :mod:`.sieve` does not apply because of
+the exception; it is used only where the exception cannot occur (n ≥ 10), and
+``bounds=False`` (``--no-bounds``) runs without it (at n = 10 the same 24 links come
+out both ways, see ``benchmarks/lnk_search.py``).  No minimum-degree or edge-count
+bound of geng follows from the paper's theorems (Lemma 2 allows one pendant; the
+edge bounds in §5.1 are observations), so none is used.
+
+**Store.**  ``store`` is a JSON-lines file: a header (n, mod, geng options, a hash of
+the kernel source) and one line per finished shard (its counters and raw links), so a
+long run (n = 11) can be stopped and resumed; a store from another run is refused.
+
+References
+----------
+.. [1] A. M. Steane, "Minimal and irreducible links in the Shannon game", §3.1.
+
+Examples
+--------
+>>> links, stats = c_search(7)                               # doctest: +SKIP
+>>> len(links), stats["graphs"], stats["kept"]               # doctest: +SKIP
+(5, 853, 10)
+>>> geng_options(9), geng_options(10), geng_options(11, bounds=False)
+([], ['-D6'], [])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+from ...errors import InputError, ShannonVerifyError
+from ...game import Game
+from ...graphs import GENG_HELP, find_geng
+from ...solve.fast import FastSolver
+from .search import Link, classify_masks, link_from_game, parse_graph6_masks
+
+__all__ = ["KERNEL", "C_MAX_N", "kernel_exe", "geng_options", "default_mod", "run_shard", "parse_output",
+           "c_search", "c_sieve", "recheck"]
+
+KERNEL = Path(__file__).with_name("links_kernel.c")
+STRONG_KERNEL = Path(__file__).with_name("strong_kernel.c")  # direct minimal-strong-link search
+C_MAX_N = 11  # the kernel's solver handles play areas up to 11 vertices; n = 12 would be ~10^11 graphs
+NCOND = 14
+
+
+def kernel_exe(required: bool = True, source: Path = KERNEL) -> Path | None:
+    """The compiled kernel; None (or an InputError when ``required``) without a C compiler."""
+    from ...tables.kernel import compiled
+
+    exe = compiled(source)
+    if exe is None and required:
+        raise InputError("The C engine needs gcc (or $SHANNON_VERIFY_CC); use --engine python.")
+    return exe
+
+
+def geng_options(n: int, bounds: bool = True) -> list[str]:
+    """geng options justified by a theorem of the paper (see the module docstring)."""
+    return [f"-D{n - 4}"] if bounds and n >= 10 else []
+
+
+def default_mod(n: int, jobs: int) -> int:
+    """Number of geng shards: one per job up to n = 10, 256 at n = 11 (resumable steps).
+
+    >>> default_mod(8, 2), default_mod(10, 2), default_mod(11, 2)
+    (2, 2, 256)
+    """
+    return max(1, jobs) if n <= 10 else 256
+
+
+def _geng_cmd(n: int, res: int, mod: int, bounds: bool) -> list[str]:
+    geng = find_geng()
+    if geng is None:
+        raise ShannonVerifyError(GENG_HELP)
+    return [geng, "-c", "-q", *geng_options(n, bounds), str(n)] + ([f"{res}/{mod}"] if mod > 1 else [])
+
+
+def parse_output(text: str) -> tuple[list[tuple[str, int, int]], dict]:
+    """Raw links ``(graph6, s, t)`` and counters from the kernel's output.
+
+    >>> parse_output("L BW 0 1\\nS 2 1 1 1" + " 0" * 14 + "\\n")[1]["kept"]
+    1
+    """
+    links, stats = [], None
+    for line in text.splitlines():
+        f = line.split()
+        if f and f[0] == "L":
+            links.append((f[1], int(f[2]), int(f[3])))
+        elif f and f[0] == "S":
+            v = [int(x) for x in f[1:]]
+            stats = {"graphs": v[0], "kept": v[1], "games": v[2], "raw_links": v[3]}
+            if len(v) > 4:
+                stats["rejected"] = {k: v[3 + k] for k in range(1, NCOND + 1)}
+    if stats is None:
+        raise ShannonVerifyError("The link kernel stopped without its summary line.")
+    return links, stats
+
+
+def _reap(proc: subprocess.Popen) -> float:
+    """Wait for ``proc``; its CPU seconds (user + system)."""
+    _, status, ru = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return ru.ru_utime + ru.ru_stime
+
+
+def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_only: bool = False,
+              timing: dict | None = None, source: Path = KERNEL) -> tuple[str, float]:
+    """``geng -c -q [bound] n res/mod | links_kernel``: its output and wall seconds.
+
+    ``timing``, when given, receives the CPU seconds of geng (``geng_cpu``) and of the
+    kernel (``kernel_cpu``).
+    """
+    exe = kernel_exe(source=source)
+    start = time.perf_counter()
+    gen = subprocess.Popen(_geng_cmd(n, res, mod, bounds), stdout=subprocess.PIPE)
+    assert gen.stdout is not None
+    try:
+        ker = subprocess.Popen([str(exe)] + (["-s"] if sieve_only else []), stdin=gen.stdout,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    except BaseException:
+        gen.kill()
+        _reap(gen)
+        raise
+    finally:
+        gen.stdout.close()
+    assert ker.stdout is not None and ker.stderr is not None
+    out = ker.stdout.read()  # the kernel writes a little to stderr only when it stops
+    err = ker.stderr.read()
+    ker.stdout.close()
+    ker.stderr.close()
+    kernel_cpu = _reap(ker)
+    geng_cpu = _reap(gen)
+    if timing is not None:
+        timing.update(geng_cpu=round(geng_cpu, 3), kernel_cpu=round(kernel_cpu, 3))
+    if ker.returncode:
+        raise ShannonVerifyError(f"links_kernel failed: {err.strip() or ker.returncode}")
+    if gen.returncode:
+        raise ShannonVerifyError(f"geng exited with status {gen.returncode}.")
+    return out, time.perf_counter() - start
+
+
+def _add(total: dict, stats: dict) -> None:
+    for k in ("graphs", "kept", "games", "raw_links"):
+        total[k] = total.get(k, 0) + stats[k]
+    rej = total.setdefault("rejected", {k: 0 for k in range(1, NCOND + 1)})
+    for k, v in stats["rejected"].items():
+        rej[int(k)] += v
+
+
+def _header(n: int, mod: int, bounds: bool) -> dict:
+    src = hashlib.sha256(KERNEL.read_bytes()).hexdigest()[:16]
+    return {"store": "lnk-links", "n": n, "mod": mod, "geng": geng_options(n, bounds), "kernel": src}
+
+
+def _open_store(path: Path, header: dict, resume: bool) -> dict[int, dict]:
+    """Finished shards of the store (res -> record); writes the header of a new store."""
+    if path.exists() and path.stat().st_size:
+        if not resume:
+            raise InputError(f"The store {path} exists; pass --resume to continue it.")
+        text = path.read_text()
+        if not text.endswith("\n"):  # a line cut short by a killed run: drop it, its shard is redone
+            text = text[: text.rfind("\n") + 1]
+            path.write_text(text)
+        lines = text.splitlines()
+        try:
+            head = json.loads(lines[0])
+        except (ValueError, IndexError):
+            raise InputError(f"The store {path} is not a link-search store.") from None
+        if head != header:
+            raise InputError(f"The store {path} belongs to another run (n = {head.get('n')}, mod = {head.get('mod')}, "
+                             f"geng {head.get('geng')}, kernel {head.get('kernel')}).")
+        done = {}
+        for line in lines[1:]:
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                raise InputError(f"The store {path} has a line that is not JSON.") from None
+            done[rec["res"]] = rec
+        return done
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w") as f:
+        f.write(json.dumps(header) + "\n")
+    return {}
+
+
+def recheck(raw: Iterable[tuple[str, int, int]], solver: FastSolver | None = None, strong: bool = False) -> list[Link]:
+    """Re-solve every raw kernel link in Python (:func:`.search.classify_masks`) and keep
+    one canonical :class:`.search.Link` per isomorphism class, sorted.  A raw link that
+    the Python solver does not confirm raises :class:`~verify.errors.ShannonVerifyError`.
+    """
+    solver = solver or FastSolver()
+    found: dict[tuple, Link] = {}
+    for g6, s, t in sorted(set(raw)):
+        n, adj = parse_graph6_masks(g6)
+        kind = "strong" if strong else "weak"
+        if classify_masks(solver, adj, s, t, strong) != kind:
+            raise ShannonVerifyError(f"The C kernel reports {g6} (terminals {s}, {t}) as a minimal {kind} link; "
+                                     "the Python solver disagrees.")
+        link = link_from_game(Game._from_masks(tuple(range(n)), adj, (s, t)), kind, solver)
+        found[link.key] = link
+    return [found[k] for k in sorted(found)]
+
+
+def c_search(
+    n: int,
+    *,
+    jobs: int = 2,
+    mod: int | None = None,
+    residues: Iterable[int] | None = None,
+    bounds: bool = True,
+    store: str | Path | None = None,
+    resume: bool = False,
+    on_shard: Callable[[int, dict, float, int, int], None] | None = None,
+) -> tuple[list[Link], dict]:
+    """Minimal weak links on ``n`` vertices by the compiled sieve + solver, re-checked in Python.
+
+    Returns ``(links, stats)``: ``stats`` holds the kernel's counters summed over the shards
+    run (``graphs``, ``kept``, ``games``, ``raw_links``, ``rejected`` per condition),
+    ``shards_done`` of ``mod``, ``complete`` (every shard done), ``seconds`` (wall, this
+    call), ``shard_seconds`` (sum of shard wall times, stored ones included), ``geng_cpu`` and
+    ``kernel_cpu`` (CPU seconds of geng and of the kernel, summed over the shards) and ``geng``.
+    ``on_shard(res, stats, seconds, done, mod)`` is called after each finished shard.
+    """
+    if not 2 <= n <= C_MAX_N:
+        raise InputError(f"The C engine supports 2 ≤ n ≤ {C_MAX_N}; got n = {n}.")
+    if jobs < 1:
+        raise InputError("--jobs must be at least 1.")
+    mod = mod or default_mod(n, jobs)
+    if mod < 1:
+        raise InputError("--mod must be at least 1.")
+    wanted = sorted(set(range(mod) if residues is None else residues))
+    if any(not 0 <= r < mod for r in wanted):
+        raise InputError(f"Shard numbers must lie in 0..{mod - 1}.")
+    kernel_exe()
+    start = time.perf_counter()
+    done: dict[int, dict] = {}
+    path = Path(store) if store else None
+    if path is not None:
+        done = _open_store(path, _header(n, mod, bounds), resume)
+    todo = [r for r in wanted if r not in done]
+
+    def one(r: int) -> tuple[str, float, dict]:
+        timing: dict = {}
+        out, secs = run_shard(n, r, mod, bounds=bounds, timing=timing)
+        return out, secs, timing
+
+    def record(r: int, out: str, secs: float, timing: dict) -> dict:
+        raw, stats = parse_output(out)
+        rec = {"res": r, "seconds": round(secs, 3), **timing, "stats": stats, "links": [list(x) for x in raw]}
+        if path is not None:
+            with path.open("a") as f:
+                f.write(json.dumps(rec) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+        return rec
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(one, r): r for r in todo}
+        try:
+            for fut in as_completed(futures):
+                r = futures[fut]
+                out, secs, timing = fut.result()
+                done[r] = record(r, out, secs, timing)
+                if on_shard is not None:
+                    on_shard(r, done[r]["stats"], secs, len(done), mod)
+        except BaseException:
+            for fut in futures:
+                fut.cancel()
+            raise
+    total: dict = {"graphs": 0, "kept": 0, "games": 0, "raw_links": 0, "rejected": {k: 0 for k in range(1, NCOND + 1)}}
+    raw: list[tuple[str, int, int]] = []
+    for r in sorted(done):
+        _add(total, done[r]["stats"])
+        raw += [tuple(x) for x in done[r]["links"]]
+    links = recheck(raw)
+    total.update(links=len(links), shards_done=len(done), mod=mod, complete=len(done) == mod,
+                 seconds=round(time.perf_counter() - start, 3),
+                 shard_seconds=round(sum(d["seconds"] for d in done.values()), 3),
+                 geng_cpu=round(sum(d.get("geng_cpu", 0) for d in done.values()), 3),
+                 kernel_cpu=round(sum(d.get("kernel_cpu", 0) for d in done.values()), 3), geng=geng_options(n, bounds))
+    return links, total
+
+
+def c_sieve(n: int, *, bounds: bool = False) -> dict[str, list[tuple[int, int]]]:
+    """Graphs kept by the C sieve (graph6 -> candidate pairs), one pipeline, no solving.
+
+    >>> c_sieve(5)                                              # doctest: +SKIP
+    {'DEw': [(2, 3)]}
+    """
+    if not 2 <= n <= C_MAX_N:
+        raise InputError(f"The C engine supports 2 ≤ n ≤ {C_MAX_N}; got n = {n}.")
+    out, _ = run_shard(n, bounds=bounds, sieve_only=True)
+    kept = {}
+    for line in out.splitlines():
+        f = line.split()
+        if f and f[0] == "K":
+            kept[f[1]] = [tuple(int(x) for x in p.split(":")) for p in f[2:]]
+    return kept
+
+
+def c_strong_search(n: int, *, jobs: int = 2, mod: int | None = None) -> tuple[list[Link], dict]:
+    """Minimal strong links on ``n`` vertices by the direct compiled search
+    (``strong_kernel.c``: every connected graph, the elementary pair conditions of
+    :func:`.search.candidate_pairs`, the exact solver), each re-solved in Python.  The
+    second way to Table 3 beside :func:`.search.derived_strong_links`; no geng bound.
+    """
+    if not 2 <= n <= 10:
+        raise InputError(f"The direct strong search supports 2 ≤ n ≤ 10; got n = {n}.")
+    mod = mod or max(1, jobs)
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        outs = list(pool.map(lambda r: run_shard(n, r, mod, bounds=False, source=STRONG_KERNEL)[0], range(mod)))
+    total = {"graphs": 0, "kept": 0, "games": 0, "raw_links": 0}
+    raw: list[tuple[str, int, int]] = []
+    for out in outs:
+        links, st = parse_output(out)
+        raw += links
+        for k in total:
+            total[k] += st[k]
+    links = recheck(raw, strong=True)
+    total.update(links=len(links), seconds=round(time.perf_counter() - start, 3))
+    return links, total
