@@ -54,8 +54,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
-from ...errors import InputError
+from ...errors import InputError, ShannonVerifyError
 from ...game import Game, bits, popcount
 from ...graphs import canonical_game, geng_lines, pair_orbit_representatives
 from ...game import short_adjacency as _short
@@ -391,11 +392,42 @@ def minimal_links(n: int, strong: bool = False, method: str = "pruned") -> tuple
 
     >>> [l.weight for l in minimal_links(7)]
     [5, 5, 5, 5, 5]
+
+    From n = 10 on, when a C compiler is present, the default (``method="pruned"``) comes
+    from the compiled searches of :mod:`.kernel` instead (every link re-solved in Python):
+    weak links at n = 10 by the sieve + solver with no geng bound, at n = 11 from the
+    complete stored run ``docs/lnk/n11_store.jsonl`` (geng ``-D7``, which rests on
+    Theorem 3 — so LNK.T3 and LNK.DEG, which would be checked against their own bound,
+    stop at n = 10); strong links at n = 10 by the direct compiled search (no sieve).
     """
     key = (n, strong, method)
     if key not in _CACHE:
-        _CACHE[key] = tuple(search(n, strong=strong, method=key[2]))
+        compiled = _compiled_links(n, strong) if method == "pruned" and n >= 10 else None
+        _CACHE[key] = tuple(search(n, strong=strong, method=key[2]) if compiled is None else compiled)
     return _CACHE[key]
+
+
+N11_STORE = Path(__file__).resolve().parents[3] / "docs" / "lnk" / "n11_store.jsonl"
+
+
+def _compiled_links(n: int, strong: bool) -> list[Link] | None:
+    """The minimal links of size ``n ≥ 10`` from compiled code, or None (no C compiler)."""
+    from .kernel import c_search, c_strong_search, kernel_exe
+
+    if kernel_exe(required=False) is None:
+        return None
+    if strong:
+        if n > 10:
+            raise InputError(f"Minimal strong links are searched up to n = 10; got n = {n}.")
+        return c_strong_search(n)[0]
+    if n == 10:
+        return c_search(n, bounds=False)[0]
+    if n == 11 and N11_STORE.exists():
+        links, stats = c_search(n, mod=256, store=N11_STORE, resume=True)
+        if not stats["complete"]:  # pragma: no cover - the committed store is complete
+            raise ShannonVerifyError(f"The stored n = 11 run {N11_STORE} is incomplete.")
+        return links
+    raise InputError(f"Minimal weak links are searched up to n = 10 (n = 11 from a stored run); got n = {n}.")
 
 
 def derived_strong_links(w: int, method: str = "pruned", links=None) -> list[Link]:

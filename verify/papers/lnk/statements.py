@@ -438,7 +438,7 @@ def _reductions_pt(g: Game) -> list[Game]:
     return p_reductions(g) + t_reductions(g)
 
 
-@statement("LNK.C1/a", kind="conj", source=SRC + " §5 (conjecture)", max_n=9, tier_n=9, domain=WEAK_LINKS,
+@statement("LNK.C1/a", kind="conj", source=SRC + " §5 (conjecture)", max_n=11, tier_n=9, domain=WEAK_LINKS,
            reading="a: some minimal weak link of weight w − 2 exists")
 def lnk_c1a(link):
     """A P- or T-reducible minimal weak link of weight w implies a minimal weak link of weight w − 2."""
@@ -448,7 +448,7 @@ def lnk_c1a(link):
     return link.n - 2 >= 2 and len(minimal_links(link.n - 2)) > 0
 
 
-@statement("LNK.C1/b", kind="conj", source=SRC + " §5 (conjecture)", max_n=9, tier_n=9, domain=WEAK_LINKS,
+@statement("LNK.C1/b", kind="conj", source=SRC + " §5 (conjecture)", max_n=11, tier_n=9, domain=WEAK_LINKS,
            expect="refuted",
            reading="b: some P-reduction (short the pair) or T-reduction (short a, cut b) is itself a minimal weak link "
                    "(refuted at weight 5: the reductions keep an extra edge, as the paper notes for W7A-C)")
@@ -464,17 +464,29 @@ def lnk_c1b(link):
     return t
 
 
-@statement("LNK.C2", kind="conj", source=SRC + " §5.1", max_n=9, tier_n=9, domain=WEAK_LINKS,
-           reading="the reachable parts: minimal weak links of weight ≤ 9 with d_max = 3 have terminal distance ≤ 4 "
-                   "(weight 15, and weight 9, are beyond the search)")
+@statement("LNK.C2", kind="conj", source=SRC + " §5.1", max_n=11, tier_n=9, domain=WEAK_LINKS,
+           reading="the reachable parts: minimal weak links of weight ≤ 9 with d_max = 3 have terminal distance ≤ 4, "
+                   "and at weight 9 none has two adjacent non-terminal degree-2 vertices (weight 15 is beyond "
+                   "the search; weight 9 is n = 11, deep)")
 def lnk_c2(link):
-    """For minimal weak links with w ≤ 9 and d_max = 3 the terminal distance is at most 4."""
+    """For minimal weak links with w ≤ 9 and d_max = 3 the terminal distance is at most 4;
+    a weight-9 one has no two adjacent non-terminal vertices of degree 2 (the paper's "pair
+    of neighbouring d = 2 vertices", read as a piece of a chain inside the link: counting a
+    terminal of degree 2 as well, 4 of the 25 weight-9 links with d_max = 3 have such a
+    pair, all a degree-2 terminal next to a degree-2 vertex — README, Findings)."""
     if link.d_max != 3 or link.weight > 9:
         return None
-    return terminal_distance(link.game) <= 4
+    g = link.game
+    t = Tally()
+    t.add(terminal_distance(g) <= 4, part="distance", distance=terminal_distance(g))
+    if link.weight == 9:
+        inner = set(g.vertices) - set(g.terminals)
+        adjacent = [e for e in g.edges() if set(e) <= inner and g.degree(e[0]) == 2 and g.degree(e[1]) == 2]
+        t.add(not adjacent, part="adjacent degree-2 vertices", edges=adjacent)
+    return t
 
 
-@statement("LNK.C2.strong", kind="conj", source=SRC + " §5.1", max_n=9, tier_n=8, domain=STRONG_LINKS,
+@statement("LNK.C2.strong", kind="conj", source=SRC + " §5.1", max_n=10, tier_n=8, domain=STRONG_LINKS,
            text="No minimal strong link of weight 5 ≤ w ≤ 8 has d_max = 3 and both terminals of degree 2.")
 def lnk_c2_strong(link):
     if not 5 <= link.weight <= 8:
@@ -482,7 +494,7 @@ def lnk_c2_strong(link):
     return not (link.d_max == 3 and link.d_s == 2 and link.d_t == 2)
 
 
-@statement("LNK.C3", kind="conj", source=SRC + " §5.1", max_n=9, tier_n=9, domain=WEAK_LINKS)
+@statement("LNK.C3", kind="conj", source=SRC + " §5.1", max_n=11, tier_n=9, domain=WEAK_LINKS)
 def lnk_c3(link):
     """Eq. (3) d_s + d_t ≤ (w + 3)/2 for all w; at least (3w + 1)/2 edges; terminal distance of
     weight 2k + 1 at most k + 2."""
@@ -495,7 +507,7 @@ def lnk_c3(link):
     return t
 
 
-@statement("LNK.C3.p", kind="conj", source=SRC + " §5.1", max_n=9, tier_n=9, domain=WEAK_SETS,
+@statement("LNK.C3.p", kind="conj", source=SRC + " §5.1", max_n=11, tier_n=9, domain=WEAK_SETS,
            text="p grows with w: the smallest centre among minimal weak links of weight w is at least that of every "
                 "smaller weight that has links.")
 def lnk_c3_p(links):
