@@ -41,9 +41,36 @@ from pathlib import Path
 
 from ...errors import InputError
 from .board import BLACK, WHITE, Position
-from .solver import _flags
+from .solver import CSolver, _flags
 
 __all__ = ["run_openings", "kernel_hash", "representatives", "MAX_N"]
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the forked child
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: a killed runner leaves no kernel behind
+    except Exception:
+        pass
+
+
+class _Kernel(CSolver):
+    """:class:`~.solver.CSolver` whose process is killed when the runner dies (Linux)."""
+
+    def __init__(self, table_bits: int = 20) -> None:
+        import subprocess
+
+        from ...tables.kernel import compiled
+
+        exe = compiled(Path(__file__).with_name("hexsolve.c"))
+        if exe is None:
+            raise InputError("No C compiler found for the Hex kernel (gcc or cc is needed).")
+        self.table_bits = table_bits
+        self.proc = subprocess.Popen([str(exe), str(table_bits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, preexec_fn=_die_with_parent)
+        self.nodes = 0
 
 MAX_N = 8
 """Largest board side the 64-cell kernel takes."""
@@ -129,8 +156,6 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     ``shards``: ``(a, b)``, the representatives' tasks number ``a`` to ``b`` (from 0);
     ``progress(cell, record)`` is called after each finished opening.
     """
-    from .solver import CSolver
-
     if not 1 <= n <= MAX_N:
         raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 64 cells), not {n}.")
     if jobs < 1:
@@ -170,39 +195,56 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     t0 = time.perf_counter()
     queue = list(todo)
 
-    def work():
-        k = CSolver(bits)
-        k.value(Position(1, 1), BLACK)  # wait for the kernel to start (its table allocated) before timing
-        try:
-            while True:
-                with lock:
-                    if not queue:
-                        return
-                    i = queue.pop(0)
-                s = time.perf_counter()
-                r = k.value_within(board.play(i, BLACK), WHITE, budget)
-                sec = time.perf_counter() - s
-                rec = {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(sec, 3),
-                       "nodes": r[2] if r else None, "budget": budget}
-                with lock:
-                    done[rec["cell"]] = rec
-                    searched.append(rec["cell"])
-                    if path is not None:
-                        with open(path, "a") as f:
-                            f.write(json.dumps(rec) + "\n")
-                            f.flush()
-                            os.fsync(f.fileno())
-                    if progress:
-                        progress(rec["cell"], rec)
-        finally:
-            k.close()
+    kernels = [_Kernel(bits) for _ in range(min(jobs, len(todo)))]
 
-    if todo:
-        threads = [threading.Thread(target=work) for _ in range(min(jobs, len(todo)))]
+    errors: list = []
+
+    def work(k):
+        try:
+            _work(k)
+        except Exception as exc:  # a kernel that died (interrupted, or a bug): stop this worker, report it
+            errors.append(exc)
+
+    def _work(k):
+        k.value(Position(1, 1), BLACK)  # wait for the kernel to start (its table allocated) before timing
+        while True:
+            with lock:
+                if not queue:
+                    return
+                i = queue.pop(0)
+            s = time.perf_counter()
+            r = k.value_within(board.play(i, BLACK), WHITE, budget)
+            sec = time.perf_counter() - s
+            rec = {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(sec, 3),
+                   "nodes": r[2] if r else None, "budget": budget}
+            with lock:
+                done[rec["cell"]] = rec
+                searched.append(rec["cell"])
+                if path is not None:
+                    with open(path, "a") as f:
+                        f.write(json.dumps(rec) + "\n")
+                        f.flush()
+                        os.fsync(f.fileno())
+                if progress:
+                    progress(rec["cell"], rec)
+
+    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in kernels]
+    try:
         for t in threads:
             t.start()
         for t in threads:
             t.join()
+    finally:  # interrupted: stop the kernels at once (stored openings stay; --resume continues)
+        with lock:
+            queue.clear()
+        if any(t.is_alive() for t in threads):
+            for k in kernels:
+                k.proc.kill()
+                k.proc.wait()
+        for k in kernels:
+            k.close()
+    if errors:
+        raise errors[0]
     wall = time.perf_counter() - t0
     cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     openings = {}
