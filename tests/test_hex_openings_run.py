@@ -1,0 +1,99 @@
+"""``hex-openings``: the sharded, resumable opening-map runner against the existing maps,
+resuming without recomputation, refusing foreign stores, budgets giving unknown, bad input."""
+
+import json
+
+import pytest
+
+from verify.cli import main
+from verify.papers.hex.board import BLACK, Position, board_value
+from verify.papers.hex.openings_run import run_openings
+from verify.papers.hex.solver import openings
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _map(r):
+    return {c: o["winner"] for c, o in r["openings"].items()}
+
+
+def test_3x3_equals_plain_minimax():
+    assert _map(run_openings(3, jobs=2)) == openings(Position(3, 3), BLACK, value=board_value)
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_map_equals_openings(n):
+    r = run_openings(n, jobs=2)
+    assert _map(r) == openings(Position(n, n), BLACK)
+    assert r["counts"]["unknown"] == 0 and r["counts"]["not run"] == 0
+    # the 180-degree turns were not searched but took their value from the earlier cell
+    assert len(r["searched"]) == (n * n + 1) // 2
+    assert r["openings"][Position(n, n).name(n * n - 1)]["from"] == "a1"
+
+
+def test_kill_and_resume_recomputes_nothing(tmp_path, capsys):
+    store = tmp_path / "s.jsonl"
+    code, out, _ = run(capsys, "hex-openings", "4", "--store", str(store), "--only", "a1,b2,c1", "--json")
+    first = json.loads(out)
+    assert code == 0 and sorted(first["searched"]) == ["a1", "b2", "c1"] and first["counts"]["not run"] == 10
+    # a killed run leaves a truncated last line: it is dropped and that opening redone
+    text = store.read_text()
+    store.write_text(text + '{"cell": "d1", "winn')
+    code, out, _ = run(capsys, "hex-openings", "4", "--store", str(store), "--resume", "--json")
+    d = json.loads(out)
+    assert code == 0 and not {"a1", "b2", "c1"} & set(d["searched"]) and "d1" in d["searched"]
+    assert len(d["searched"]) == 8 - 3
+    assert _map(d) == openings(Position(4, 4), BLACK)
+    lines = [json.loads(x) for x in store.read_text().splitlines()]
+    assert lines[0]["n"] == 4 and len(lines) == 1 + 8
+    # resuming a finished store searches nothing
+    code, out, _ = run(capsys, "hex-openings", "4", "--store", str(store), "--resume", "--json")
+    assert code == 0 and json.loads(out)["searched"] == []
+
+
+def test_store_from_another_board_refused(tmp_path, capsys):
+    store = tmp_path / "s.jsonl"
+    assert run(capsys, "hex-openings", "3", "--store", str(store))[0] == 0
+    code, _, err = run(capsys, "hex-openings", "4", "--store", str(store), "--resume")
+    assert code == 2 and "another run" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "hex-openings", "3", "--store", str(store))
+    assert code == 2 and "--resume" in err
+    store.write_text('{"kind": "hex-openings", "n": 3, "kernel": "0000", "switches": 255}\n')
+    code, _, err = run(capsys, "hex-openings", "3", "--store", str(store), "--resume")
+    assert code == 2 and "another run" in err
+
+
+def test_tiny_budget_is_unknown_and_retried_only_with_larger_budget(tmp_path, capsys):
+    store = tmp_path / "s.jsonl"
+    code, out, _ = run(capsys, "hex-openings", "6", "--only", "c3", "--budget-per-opening", "0.01",
+                       "--store", str(store))
+    assert code == 3 and "?" in out and "unknown 2" in out
+    recs = [json.loads(x) for x in store.read_text().splitlines()[1:]]
+    assert recs == [dict(recs[0], winner="unknown")] and recs[0]["nodes"] is None
+    # the same budget again: the unknown opening is not retried
+    code, out, _ = run(capsys, "hex-openings", "6", "--only", "c3", "--budget-per-opening", "0.01",
+                       "--store", str(store), "--resume", "--json")
+    assert code == 3 and json.loads(out)["searched"] == []
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["0"], "1 to 8"), (["9"], "1 to 8"), (["3", "--only", "d1"], "not a cell of the 3x3 board"),
+    (["3", "--only", "x"], "not a cell of the 3x3 board"), (["3", "--jobs", "0"], "--jobs"),
+    (["3", "--budget-per-opening", "0"], "positive"), (["3", "--shards", "2-1"], "--shards"),
+    (["3", "--shards", "x"], "--shards"),
+])
+def test_bad_input(capsys, argv, msg):
+    code, _, err = run(capsys, "hex-openings", *argv)
+    assert code == 2 and msg in err and err.count("\n") == 1
+
+
+def test_shards_and_png(tmp_path, capsys):
+    png = tmp_path / "m.png"
+    code, out, _ = run(capsys, "hex-openings", "3", "--shards", "0-1", "--png", str(png), "--json")
+    d = json.loads(out)
+    assert code == 0 and sorted(d["searched"]) == ["a1", "b1"] and d["counts"]["not run"] == 5
+    assert png.stat().st_size > 0

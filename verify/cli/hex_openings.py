@@ -1,0 +1,74 @@
+"""``shannon-verify hex-openings N``: the Black opening map of the empty N×N Hex board,
+one opening per task on ``--jobs`` kernel processes, stored as it goes and resumable
+(:mod:`verify.papers.hex.openings_run`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import InputError
+
+__all__ = ["register"]
+
+
+def _shards(text: str) -> tuple[int, int]:
+    try:
+        a, b = (int(x) for x in text.split("-"))
+    except ValueError:
+        raise InputError(f"--shards must be A-B (task numbers from 0), not {text!r}.") from None
+    return a, b
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "hex-openings",
+        help="the opening map of the empty NxN Hex board, sharded and resumable (HEX Fig. 7)",
+        description="For every Black opening of the empty NxN Hex board, the winner (White then moves), "
+        "one opening per task on --jobs kernel processes; each finished opening is appended to the "
+        "JSON-lines --store at once, and --resume continues a stored run.  An opening past its budget "
+        "is unknown ('?').",
+    )
+    p.add_argument("n", type=int, metavar="N", help="board side (1 to 8)")
+    p.add_argument("--jobs", type=int, default=2, help="kernel processes (default 2)")
+    p.add_argument("--store", metavar="PATH", help="JSON-lines store of finished openings")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the store: skip decided openings, retry unknown ones if the budget is larger")
+    p.add_argument("--budget-per-opening", type=float, default=300.0, metavar="S",
+                   help="seconds per opening (default 300); past it the opening is unknown")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--shards", metavar="A-B", help="only the searched tasks number A to B (from 0)")
+    g.add_argument("--only", metavar="CELLS", help="only these openings, comma-separated (e.g. a1,b2)")
+    p.add_argument("--json", action="store_true", help="print JSON (per-opening winner, seconds, nodes)")
+    p.add_argument("--png", metavar="FILE", help="draw the map (dark: Black wins after opening there)")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..papers.hex.board import Position
+    from ..papers.hex.cli import draw_opening_map, opening_map_text
+    from ..papers.hex.openings_run import MAX_N, run_openings
+
+    if not 1 <= args.n <= MAX_N:
+        raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 64 cells), not {args.n}.")
+
+    def progress(cell, rec):
+        if not args.json:
+            print(f"  {cell}: {rec['winner']} ({rec['seconds']:.2f} s)", file=sys.stderr, flush=True)
+
+    r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume, budget=args.budget_per_opening,
+                     only=args.only, shards=_shards(args.shards) if args.shards else None, progress=progress)
+    pos = Position(args.n, args.n)
+    m = {c: o["winner"] for c, o in r["openings"].items()}
+    if args.json:
+        print(json.dumps(r, indent=2))
+    else:
+        c = r["counts"]
+        print(f"{args.n}x{args.n}: winner after each Black opening (B/W, ? unknown or not run)")
+        print(opening_map_text(pos, m))
+        print(f"Black wins after {c['B']}, White after {c['W']}, unknown {c['unknown']}, not run {c['not run']} "
+              f"(of {pos.size}); searched {len(r['searched'])} now in {r['wall_seconds']:.2f} s wall, "
+              f"{r['kernel_cpu_seconds']:.2f} s kernel CPU on {args.jobs} jobs.")
+    if args.png:
+        draw_opening_map(pos, m, args.png, f"{args.n}x{args.n}: winner after Black opens")
+    return 3 if r["counts"]["unknown"] else 0

@@ -1,0 +1,265 @@
+"""Sharded, resumable opening maps of the empty N×N Hex board (HEX Fig. 7, issue 13).
+
+The opening map of [1]_ Fig. 7 gives, for every cell of the empty board, the winner
+after Black opens there (White then moves).  Here each Black opening is one task,
+searched by the compiled Fig. 13 kernel (:class:`~.solver.CSolver`, df-pn with every
+reduction, value only) within a per-opening budget; ``jobs`` kernels (each its own
+process) run side by side.  An opening whose 180° turn is an earlier cell is not
+searched: it takes that cell's value (the turn maps each side to the opposite side of
+the same player) and records ``from``.
+
+Every finished opening is appended at once to a JSON-lines store: a header line
+``{"kind": "hex-openings", "n", "kernel" (SHA-256 of hexsolve.c, 16 hex digits),
+"switches"}`` then one line per opening ``{"cell", "winner" ("B", "W" or "unknown"),
+"seconds", "nodes", "budget"}`` (a later line for the same cell supersedes an earlier
+one).  A store whose header differs is refused; a truncated last line (a killed run)
+is dropped and its opening redone.  Resuming skips decided openings and retries an
+``unknown`` one only when the new budget is larger.  A search past its budget is
+``unknown``, never a guessed value.
+
+References
+----------
+.. [1] R. B. Hayward, J. van Rijswijck, "Hex and combinatorics", Discrete Math. 306
+   (2006), Fig. 7.
+
+>>> r = run_openings(2, jobs=1)
+>>> [(c, o["winner"]) for c, o in r["openings"].items()]
+[('a1', 'W'), ('b1', 'B'), ('a2', 'B'), ('b2', 'W')]
+>>> r["openings"]["b2"]["from"]
+'a1'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import resource
+import threading
+import time
+from pathlib import Path
+
+from ...errors import InputError
+from .board import BLACK, WHITE, Position
+from .solver import CSolver, _flags
+
+__all__ = ["run_openings", "kernel_hash", "representatives", "MAX_N"]
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the forked child
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: a killed runner leaves no kernel behind
+    except Exception:
+        pass
+
+
+class _Kernel(CSolver):
+    """:class:`~.solver.CSolver` whose process is killed when the runner dies (Linux)."""
+
+    def __init__(self, table_bits: int = 20) -> None:
+        import subprocess
+
+        from ...tables.kernel import compiled
+
+        exe = compiled(Path(__file__).with_name("hexsolve.c"))
+        if exe is None:
+            raise InputError("No C compiler found for the Hex kernel (gcc or cc is needed).")
+        self.table_bits = table_bits
+        self.proc = subprocess.Popen([str(exe), str(table_bits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, preexec_fn=_die_with_parent)
+        self.nodes = 0
+
+MAX_N = 8
+"""Largest board side the 64-cell kernel takes."""
+
+
+def kernel_hash() -> str:
+    """First 16 hex digits of the SHA-256 of the kernel source ``hexsolve.c``."""
+    return hashlib.sha256(Path(__file__).with_name("hexsolve.c").read_bytes()).hexdigest()[:16]
+
+
+def representatives(n: int) -> dict[int, int]:
+    """Each cell index → the index searched for it (itself, or its earlier 180° turn).
+
+    >>> representatives(2)
+    {0: 0, 1: 1, 2: 1, 3: 0}
+    """
+    size = n * n
+    return {i: min(i, size - 1 - i) for i in range(size)}
+
+
+def _header(n: int) -> dict:
+    return {"kind": "hex-openings", "n": n, "kernel": kernel_hash(), "switches": _flags(value_only=True)}
+
+
+def _read_store(path: Path, header: dict) -> dict[str, dict]:
+    """The records of an existing store (the last per cell); a truncated last line is cut off."""
+    data = path.read_bytes()
+    if not data:
+        return {}
+    lines = data.split(b"\n")
+    keep = len(data)
+    if lines[-1] == b"":
+        lines.pop()
+    else:  # no final newline: the last record was cut short
+        keep = len(data) - len(lines[-1])
+        lines.pop()
+    records = []
+    for k, line in enumerate(lines):
+        try:
+            records.append(json.loads(line))
+        except ValueError:
+            if k == len(lines) - 1:
+                keep = sum(len(x) + 1 for x in lines[:k])
+                break
+            raise InputError(f"The store {path} has a damaged line {k + 1}; move it away and start a new run.")
+    if keep != len(data):
+        with open(path, "r+b") as f:
+            f.truncate(keep)
+    if not records:
+        return {}
+    if records[0] != header:
+        raise InputError(f"The store {path} belongs to another run ({_describe(records[0])}, this run is "
+                         f"{_describe(header)}); use another --store path.")
+    return {r["cell"]: r for r in records[1:] if isinstance(r, dict) and "cell" in r}
+
+
+def _describe(h) -> str:
+    if not isinstance(h, dict) or h.get("kind") != "hex-openings":
+        return "not a Hex openings store"
+    return f"{h.get('n')}x{h.get('n')}, kernel {h.get('kernel')}, switches {h.get('switches')}"
+
+
+def _parse_only(n: int, only: str) -> list[int]:
+    pos = Position(n, n)
+    out = []
+    for name in (c.strip() for c in only.split(",")):
+        try:
+            i = pos.index(name)
+        except Exception:
+            i = None
+        if i is None or not 0 <= i < pos.size:
+            raise InputError(f"--only: {name!r} is not a cell of the {n}x{n} board.")
+        out.append(i)
+    return out
+
+
+def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool = False, budget: float = 300.0,
+                 only: str | None = None, shards: tuple[int, int] | None = None, table_bits: int | None = None,
+                 progress=None) -> dict:
+    """Solve the Black openings of the empty ``n``×``n`` board; returns the map and figures.
+
+    ``only``: comma-separated cells (their 180° representatives are searched);
+    ``shards``: ``(a, b)``, the representatives' tasks number ``a`` to ``b`` (from 0);
+    ``progress(cell, record)`` is called after each finished opening.
+    """
+    if not 1 <= n <= MAX_N:
+        raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 64 cells), not {n}.")
+    if jobs < 1:
+        raise InputError(f"--jobs must be at least 1, not {jobs}.")
+    if not budget > 0:
+        raise InputError(f"--budget-per-opening must be a positive number of seconds, not {budget:g}.")
+    board = Position(n, n)
+    rep = representatives(n)
+    tasks = sorted(set(rep.values()))
+    if only:
+        wanted = {rep[i] for i in _parse_only(n, only)}
+        tasks = [t for t in tasks if t in wanted]
+    if shards is not None:
+        a, b = shards
+        if not 0 <= a <= b:
+            raise InputError(f"--shards must be A-B with 0 <= A <= B, not {a}-{b}.")
+        tasks = tasks[a:b + 1]
+    header = _header(n)
+    done: dict[str, dict] = {}
+    path = Path(store) if store else None
+    if path is not None:
+        if path.exists() and path.stat().st_size:
+            if not resume:
+                raise InputError(f"The store {path} exists; add --resume to continue it, or use another --store path.")
+            done = _read_store(path, header)
+        if not path.exists() or not path.stat().st_size:
+            path.write_text(json.dumps(header) + "\n")
+    todo = []
+    for t in tasks:
+        r = done.get(board.name(t))
+        if r is None or (r["winner"] == "unknown" and budget > r.get("budget", 0)):
+            todo.append(t)
+    lock = threading.Lock()
+    searched: list[str] = []
+    bits = table_bits if table_bits is not None else min(22, max(12, n * n - 2))
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    queue = list(todo)
+
+    kernels = [_Kernel(bits) for _ in range(min(jobs, len(todo)))]
+
+    errors: list = []
+
+    def work(k):
+        try:
+            _work(k)
+        except Exception as exc:  # a kernel that died (interrupted, or a bug): stop this worker, report it
+            errors.append(exc)
+
+    def _work(k):
+        k.value(Position(1, 1), BLACK)  # wait for the kernel to start (its table allocated) before timing
+        while True:
+            with lock:
+                if not queue:
+                    return
+                i = queue.pop(0)
+            s = time.perf_counter()
+            r = k.value_within(board.play(i, BLACK), WHITE, budget)
+            sec = time.perf_counter() - s
+            rec = {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(sec, 3),
+                   "nodes": r[2] if r else None, "budget": budget}
+            with lock:
+                done[rec["cell"]] = rec
+                searched.append(rec["cell"])
+                if path is not None:
+                    with open(path, "a") as f:
+                        f.write(json.dumps(rec) + "\n")
+                        f.flush()
+                        os.fsync(f.fileno())
+                if progress:
+                    progress(rec["cell"], rec)
+
+    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in kernels]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:  # interrupted: stop the kernels at once (stored openings stay; --resume continues)
+        with lock:
+            queue.clear()
+        if any(t.is_alive() for t in threads):
+            for k in kernels:
+                k.proc.kill()
+                k.proc.wait()
+        for k in kernels:
+            k.close()
+    if errors:
+        raise errors[0]
+    wall = time.perf_counter() - t0
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    openings = {}
+    for i in range(board.size):
+        r = done.get(board.name(rep[i]))
+        if r is None:
+            continue
+        o = {"winner": r["winner"], "seconds": r["seconds"], "nodes": r["nodes"], "from": None}
+        if rep[i] != i:
+            o = {"winner": r["winner"], "seconds": 0.0, "nodes": 0, "from": board.name(rep[i])}
+        openings[board.name(i)] = o
+    counts = {"B": 0, "W": 0, "unknown": 0, "not run": board.size - len(openings)}
+    for o in openings.values():
+        counts[o["winner"]] += 1
+    return {"n": n, "kernel": header["kernel"], "switches": header["switches"], "store": store,
+            "openings": openings, "counts": counts, "searched": searched, "wall_seconds": round(wall, 3),
+            "kernel_cpu_seconds": round(cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 3),
+            "budget_per_opening": budget, "jobs": jobs}
