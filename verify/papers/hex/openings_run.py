@@ -32,13 +32,12 @@ References
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import resource
 import threading
 import time
 from pathlib import Path
 
+from ... import jsonl_store
 from ...errors import InputError
 from .board import BLACK, WHITE, Position
 from .solver import CSolver, _flags
@@ -97,28 +96,7 @@ def _header(n: int) -> dict:
 
 def _read_store(path: Path, header: dict) -> dict[str, dict]:
     """The records of an existing store (the last per cell); a truncated last line is cut off."""
-    data = path.read_bytes()
-    if not data:
-        return {}
-    lines = data.split(b"\n")
-    keep = len(data)
-    if lines[-1] == b"":
-        lines.pop()
-    else:  # no final newline: the last record was cut short
-        keep = len(data) - len(lines[-1])
-        lines.pop()
-    records = []
-    for k, line in enumerate(lines):
-        try:
-            records.append(json.loads(line))
-        except ValueError:
-            if k == len(lines) - 1:
-                keep = sum(len(x) + 1 for x in lines[:k])
-                break
-            raise InputError(f"The store {path} has a damaged line {k + 1}; move it away and start a new run.")
-    if keep != len(data):
-        with open(path, "r+b") as f:
-            f.truncate(keep)
+    records = jsonl_store.read_records(path)
     if not records:
         return {}
     if records[0] != header:
@@ -182,7 +160,7 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
                 raise InputError(f"The store {path} exists; add --resume to continue it, or use another --store path.")
             done = _read_store(path, header)
         if not path.exists() or not path.stat().st_size:
-            path.write_text(json.dumps(header) + "\n")
+            jsonl_store.start(path, header)
     todo = []
     for t in tasks:
         r = done.get(board.name(t))
@@ -221,10 +199,7 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
                 done[rec["cell"]] = rec
                 searched.append(rec["cell"])
                 if path is not None:
-                    with open(path, "a") as f:
-                        f.write(json.dumps(rec) + "\n")
-                        f.flush()
-                        os.fsync(f.fileno())
+                    jsonl_store.append(path, rec)
                 if progress:
                     progress(rec["cell"], rec)
 

@@ -45,7 +45,6 @@ Examples
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import subprocess
 import time
@@ -53,6 +52,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
+from ... import jsonl_store
 from ...errors import InputError, ShannonVerifyError
 from ...game import Game
 from ...graphs import GENG_HELP, find_geng
@@ -181,29 +181,15 @@ def _open_store(path: Path, header: dict, resume: bool) -> dict[int, dict]:
     if path.exists() and path.stat().st_size:
         if not resume:
             raise InputError(f"The store {path} exists; pass --resume to continue it.")
-        text = path.read_text()
-        if not text.endswith("\n"):  # a line cut short by a killed run: drop it, its shard is redone
-            text = text[: text.rfind("\n") + 1]
-            path.write_text(text)
-        lines = text.splitlines()
-        try:
-            head = json.loads(lines[0])
-        except (ValueError, IndexError):
-            raise InputError(f"The store {path} is not a link-search store.") from None
+        records = jsonl_store.read_records(path)
+        head = records[0] if records else None
+        if not isinstance(head, dict) or head.get("store") != header["store"]:
+            raise InputError(f"The store {path} is not a link-search store.")
         if head != header:
             raise InputError(f"The store {path} belongs to another run (n = {head.get('n')}, mod = {head.get('mod')}, "
                              f"geng {head.get('geng')}, kernel {head.get('kernel')}).")
-        done = {}
-        for line in lines[1:]:
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                raise InputError(f"The store {path} has a line that is not JSON.") from None
-            done[rec["res"]] = rec
-        return done
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w") as f:
-        f.write(json.dumps(header) + "\n")
+        return {rec["res"]: rec for rec in records[1:]}
+    jsonl_store.start(path, header)
     return {}
 
 
@@ -272,10 +258,7 @@ def c_search(
         raw, stats = parse_output(out)
         rec = {"res": r, "seconds": round(secs, 3), **timing, "stats": stats, "links": [list(x) for x in raw]}
         if path is not None:
-            with path.open("a") as f:
-                f.write(json.dumps(rec) + "\n")
-                f.flush()
-                os.fsync(f.fileno())
+            jsonl_store.append(path, rec)
         return rec
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
