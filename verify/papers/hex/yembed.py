@@ -170,19 +170,25 @@ def _y_chain(pool, cnf, k: int, lit, tag: str, sel: int) -> None:
         cnf.append([-sel, -root(i), lv(0, i)])
 
 
+def _y_literals(pool, cnf, rows: int, cols: int, swap: bool):
+    """(k, ylit): the Y board's side and the literal "Y cell j is Black" — the Hex cell's
+    colouring variable ("x", c) inside the embedded board, a variable fixed by a unit
+    clause to the pre-colouring outside it."""
+    k, pb, _pw = embed(rows, cols, swap)
+    hex_of = {j: i for i, j in enumerate(_cellmap(rows, cols))}
+    fixed = {}
+    for j in range(len(cells(k))):
+        if j not in hex_of:
+            fixed[j] = pool.id(("y", j))
+            cnf.append([fixed[j]] if pb >> j & 1 else [-fixed[j]])
+    return k, lambda j: pool.id(("x", hex_of[j])) if j in hex_of else fixed[j]
+
+
 def _build_disagree(rows: int, cols: int, swap: bool):
     from . import sat
 
     def build(pool, cnf):
-        k, pb, _pw = embed(rows, cols, swap)
-        cmap = _cellmap(rows, cols)
-        hex_of = {j: i for i, j in enumerate(cmap)}
-        fixed = {}
-        for j in range(len(cells(k))):
-            if j not in hex_of:
-                fixed[j] = pool.id(("y", j))
-                cnf.append([fixed[j]] if pb >> j & 1 else [-fixed[j]])
-        ylit = lambda j: pool.id(("x", hex_of[j])) if j in hex_of else fixed[j]
+        k, ylit = _y_literals(pool, cnf, rows, cols, swap)
         sels = [pool.id(("sel", s)) for s in range(4)]
         cnf.append(sels)  # one of the four disagreements
         for s, (black, hex_has) in enumerate(((True, True), (True, False), (False, True), (False, False))):
@@ -218,15 +224,7 @@ def _build_escape(rows: int, cols: int, swap: bool):
     from . import sat
 
     def build(pool, cnf):
-        k, pb, _pw = embed(rows, cols, swap)
-        cmap = _cellmap(rows, cols)
-        hex_of = {j: i for i, j in enumerate(cmap)}
-        fixed = {}
-        for j in range(len(cells(k))):
-            if j not in hex_of:
-                fixed[j] = pool.id(("y", j))
-                cnf.append([fixed[j]] if pb >> j & 1 else [-fixed[j]])
-        ylit = lambda j: pool.id(("x", hex_of[j])) if j in hex_of else fixed[j]
+        k, ylit = _y_literals(pool, cnf, rows, cols, swap)
         sels = [pool.id(("sel", s)) for s in range(2)]
         cnf.append(sels)
         from pysat.formula import CNF
