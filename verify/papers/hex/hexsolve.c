@@ -21,7 +21,11 @@
  *   first — changes only the order;
  *   bit 5 = OR links inside the virtual-connection search (or_link(), below);
  *   bit 6 = df-pn (mid(), below) decides the value first; bit 7 = value only (with
- *   bit 6: the carrier printed is every vacant cell, no carrier search).
+ *   bit 6: the carrier printed is every vacant cell, no carrier search); bit 8 =
+ *   H-search (hsearch(), below) for both players at every node; bit 12 = test hook:
+ *   instead of solving, print "H v K n key:carrier ..." — the H-search read-out for the
+ *   player named in `tomove` (v = 1 and carrier K when it finds a virtual connection
+ *   between that player's sides, else its n semi-connections between them).
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
@@ -41,7 +45,7 @@ static u64 FULL, TOP, BOTTOM, LEFT, RIGHT, NOTLEFT, NOTRIGHT;
 static int order[64];
 static long long nodes;
 
-typedef struct { u64 b, w, carrier; uint8_t used, tomove, win, flags; } Entry;
+typedef struct { u64 b, w, carrier; uint16_t flags; uint8_t used, tomove, win; } Entry;
 static Entry *table;
 static u64 tmask;
 
@@ -75,8 +79,8 @@ static u64 hash(u64 b, u64 w, int t) {
     return h;
 }
 
-static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1, order_on = 1;
-static uint8_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
+static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1, order_on = 1, hs_on = 1;
+static uint16_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static u64 threats(u64 stones, u64 vacant, int black) {
@@ -212,6 +216,148 @@ static int vc_plus(const VCBase *B, u64 x, u64 *K) {
     return 0;
 }
 
+/* ---- H-search (flag bit 8) -------------------------------------------------------
+ * Anshelevich's AND/OR closure (HEX.ANDOR; the rules are checked against the exact
+ * solver in hsearch.py) for one player on the position, with carriers as bitboards.
+ * Vertices: 0 and 1 the player's two sides (each with the chains touching it), then the
+ * other chains, then every vacant cell.  Base: adjacent vertices have a virtual
+ * connection (VC) with the empty carrier.  AND: VC(o, m) and VC(m, y) with disjoint
+ * carriers missing o and y give VC(o, y) when m is a chain and a semi-connection
+ * SC(o, y) with key m when m is vacant (carrier: both carriers and m); a side is never
+ * the middle.  OR: two or three SCs of one pair whose carriers have an empty common
+ * part give a VC on their union.  Limits keep it cheap (HV_KV VCs and HV_KS SCs kept
+ * per pair, subsumed ones dropped, connections between two vacant cells only with at
+ * most two carrier cells, at most HS_QMAX AND steps): a limit can only lose
+ * connections, never invent one.  Read-out: a VC between the sides wins for the player
+ * (as second player: an extra stone never hurts, HEX.P2); an SC between the sides wins
+ * by its key; the opponent's SCs between its sides make the mover play in the common
+ * part of their carriers (HEX.MUSTPLAY), and when that is empty the mover loses, the
+ * union of the carriers carrying the opponent's win. */
+#define HV 64
+#ifndef EE_VC
+#define EE_VC 2
+#define EE_SC 1
+#endif
+#ifndef HV_KV
+#define HV_KV 8
+#endif
+#ifndef HV_KS
+#define HV_KS 16
+#endif
+#ifndef HS_QMAX
+#define HS_QMAX 6000
+#endif
+static u64 hvc[HV][HV][HV_KV], hsc[HV][HV][HV_KS];
+static uint8_t hnv[HV][HV], hns[HV][HV], hkey[HV][HV][HV_KS];
+static u64 hhas[HV], hcell[HV];
+static int hng, hn, hstop, habort_sc;
+static int hq_a[HS_QMAX], hq_b[HS_QMAX];
+static u64 hq_c[HS_QMAX];
+static int hq_len;
+static u64 h_vc01, h_sc_and, h_sc_or, h_sc_first;
+static int h_has_vc, h_nsc, h_key;
+
+static void hs_add_vc(int a, int b, u64 c) {
+    if (a == b || hstop) return;
+    if (a >= hng && b >= hng && __builtin_popcountll(c) > EE_VC) return;
+    u64 *l = hvc[a][b];
+    int n = hnv[a][b], j = 0;
+    for (int k = 0; k < n; k++) if (!(l[k] & ~c)) return;
+    for (int k = 0; k < n; k++) if (c & ~l[k]) l[j++] = l[k];
+    if (j >= HV_KV) return;
+    l[j++] = c;
+    hnv[a][b] = hnv[b][a] = (uint8_t)j;
+    memcpy(hvc[b][a], l, (size_t)j * sizeof(u64));
+    hhas[a] |= 1ULL << b; hhas[b] |= 1ULL << a;
+    if (a + b == 1) { h_has_vc = 1; h_vc01 = c; hstop = 1; return; }
+    if (hq_len < HS_QMAX) { hq_a[hq_len] = a; hq_b[hq_len] = b; hq_c[hq_len] = c; hq_len++; }
+}
+
+static void hs_add_sc(int a, int b, int key, u64 c) {
+    if (a == b || hstop) return;
+    if (a > b) { int t = a; a = b; b = t; } /* one list per pair */
+    if (a >= hng && b >= hng && __builtin_popcountll(c) > EE_SC) return;
+    for (int k = 0; k < hnv[a][b]; k++) if (!(hvc[a][b][k] & ~c)) return;
+    if (a + b == 1) { /* every SC between the sides counts, kept in the list or not */
+        if (!h_nsc) { h_sc_first = c; h_key = __builtin_ctzll(hcell[key]); }
+        h_nsc++; h_sc_and &= c; h_sc_or |= c;
+        if (habort_sc) { hstop = 1; return; }
+    }
+    u64 *l = hsc[a][b];
+    uint8_t *ky = hkey[a][b];
+    int n = hns[a][b], j = 0;
+    for (int k = 0; k < n; k++) if (!(l[k] & ~c)) return;
+    for (int k = 0; k < n; k++) if (c & ~l[k]) { l[j] = l[k]; ky[j] = ky[k]; j++; }
+    hns[a][b] = (uint8_t)j;
+    for (int k = 0; k < j && !hstop; k++) {
+        if (!(l[k] & c)) { hs_add_vc(a, b, l[k] | c); continue; }
+        for (int q = k + 1; q < j && !hstop; q++)
+            if (!(l[k] & l[q] & c)) hs_add_vc(a, b, l[k] | l[q] | c);
+    }
+    if (hstop || j >= HV_KS) return;
+    l[j] = c; ky[j] = (uint8_t)key; j++;
+    hns[a][b] = (uint8_t)j;
+}
+
+/* The closure for the player with stones S (Black if black) on vacant V; stops at a VC
+ * between the sides, or (abort_sc) at an SC between them.  Returns 0 when the board is
+ * too large for the vertex masks (nothing is claimed). */
+static int hsearch(u64 S, u64 V, int black, int abort_sc) {
+    u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
+    u64 gadj[HV];
+    int vcell[64];
+    h_has_vc = 0; h_nsc = 0; h_sc_and = ~0ULL; h_sc_or = 0; hstop = 0; habort_sc = abort_sc; hq_len = 0;
+    gadj[0] = row0 & V; gadj[1] = row1 & V;
+    hng = 2;
+    u64 rest = S, others[64];
+    int no = 0;
+    while (rest) {
+        u64 g = rest & -rest, p = 0;
+        while (g != p) { p = g; g = dilate(g) & S; }
+        rest &= ~g;
+        u64 d = dilate(g) & V;
+        if (g & row0) gadj[0] |= d;
+        else if (g & row1) gadj[1] |= d;
+        else others[no++] = d;
+    }
+    if (2 + no + __builtin_popcountll(V) > HV) return 0;
+    for (int i = 0; i < no; i++) gadj[hng++] = others[i];
+    hn = hng;
+    for (u64 v = V; v; v &= v - 1) { int x = __builtin_ctzll(v); vcell[x] = hn; hcell[hn++] = v & -v; }
+    for (int i = 0; i < hng; i++) hcell[i] = 0;
+    for (int i = 0; i < hn; i++) { hhas[i] = 0; memset(hnv[i], 0, (size_t)hn); memset(hns[i], 0, (size_t)hn); }
+    /* base: adjacency */
+    for (int i = 0; i < hng; i++)
+        for (u64 v = gadj[i]; v; v &= v - 1) hs_add_vc(i, vcell[__builtin_ctzll(v)], 0);
+    for (u64 v = V; v; v &= v - 1) {
+        int x = __builtin_ctzll(v);
+        for (u64 q = NBR[x] & V & ~((2ULL << x) - 1); q; q &= q - 1) hs_add_vc(vcell[x], vcell[__builtin_ctzll(q)], 0);
+    }
+    /* AND closure over the queue of new VCs */
+    for (int h = 0; h < hq_len && !hstop; h++) {
+        int a = hq_a[h], b = hq_b[h];
+        u64 c = hq_c[h];
+        for (int side = 0; side < 2 && !hstop; side++) {
+            int m = side ? a : b, o = side ? b : a;
+            if (m < 2) continue;
+            u64 ocell = hcell[o];
+            u64 ys = hhas[m] & ~(1ULL << o);
+            for (; ys && !hstop; ys &= ys - 1) {
+                int y = __builtin_ctzll(ys);
+                if (c & hcell[y]) continue;
+                int n2 = hnv[m][y];
+                for (int k = 0; k < n2 && !hstop; k++) {
+                    u64 c2 = hvc[m][y][k];
+                    if ((c2 & c) || (c2 & ocell)) continue;
+                    if (m < hng) hs_add_vc(o, y, c | c2);
+                    else hs_add_sc(o, y, m, c | c2 | hcell[m]);
+                }
+            }
+        }
+    }
+    return 1;
+}
+
 /* Shortest-path distance of a player: the fewest vacant cells whose stones would join
  * its two sides (own stones free, the opponent's walls); 99 when none.  For ordering. */
 static int dist(u64 S, u64 V, int black) {
@@ -326,6 +472,22 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
         }
     }
     int cnt[64] = {0};
+    if (hs_on) {
+        u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b;
+        if (hsearch(mine, vacant, black_to_move, 1)) {
+            if (h_has_vc) { *carrier = h_vc01; return 1; }
+            if (h_nsc) { *carrier = h_sc_first; return 1; }
+        }
+        if (hsearch(theirs, vacant, !black_to_move, 0)) {
+            if (h_has_vc) { *carrier = h_vc01; return 0; }
+            if (h_nsc) {
+                M &= h_sc_and; W |= h_sc_or;
+                for (int k = 0; k < hns[0][1]; k++)
+                    for (u64 q = hsc[0][1][k]; q; q &= q - 1) cnt[__builtin_ctzll(q)]++;
+                if (!M) { *carrier = W; return 0; }
+            }
+        }
+    }
     if (vc_on) {
         u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b, K;
         VCBase bm, bt;
@@ -375,7 +537,7 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
  * winvalue_core, whose move order puts first every cell df-pn proved winning (guide());
  * with bit 7 (value only) the carrier is every vacant cell, which always carries. */
 #define PINF 0x3fffffffu
-typedef struct { u64 b, w, M, top; uint32_t phi, delta; uint8_t used, tomove, flags, expanded; } PEntry;
+typedef struct { u64 b, w, M, top; uint32_t phi, delta; uint16_t flags; uint8_t used, tomove, expanded; } PEntry;
 static PEntry *ptable;
 static int dfpn_on = 0;
 
@@ -582,9 +744,18 @@ int main(int argc, char **argv) {
         or_on = (mp >> 5) & 1;
         dfpn_on = (mp >> 6) & 1;
         int value_only = (mp >> 7) & 1;
-        flags = (uint8_t)(mp & 127);
+        hs_on = (mp >> 8) & 1;
+        flags = (uint16_t)(mp & ~128);
         nodes = 0;
         int btm = t[0] == 'B';
+        if (mp & 4096) { /* test hook: the H-search closure of the player named, read out */
+            u64 V = FULL & ~(b | w);
+            if (chain(btm ? b : w, btm) || !hsearch(btm ? b : w, V, btm, 0)) { printf("H 0 0 0\n"); fflush(stdout); continue; }
+            printf("H %d %llx %d", h_has_vc, (unsigned long long)(h_has_vc ? h_vc01 : 0), h_has_vc ? 0 : hns[0][1]);
+            for (int k = 0; !h_has_vc && k < hns[0][1]; k++)
+                printf(" %d:%llx", __builtin_ctzll(hcell[hkey[0][1][k]]), (unsigned long long)hsc[0][1][k]);
+            printf("\n"); fflush(stdout); continue;
+        }
         u64 car;
         int mover;
         if (dfpn_on) {

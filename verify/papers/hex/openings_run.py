@@ -40,7 +40,7 @@ from pathlib import Path
 from ... import jsonl_store
 from ...errors import InputError
 from .board import BLACK, WHITE, Position
-from .solver import CSolver, _flags
+from .solver import RUN_SWITCHES, CSolver, _flags
 
 __all__ = ["run_openings", "kernel_hash", "representatives", "MAX_N"]
 
@@ -91,7 +91,7 @@ def representatives(n: int) -> dict[int, int]:
 
 
 def _header(n: int) -> dict:
-    return {"kind": "hex-openings", "n": n, "kernel": kernel_hash(), "switches": _flags(value_only=True)}
+    return {"kind": "hex-openings", "n": n, "kernel": kernel_hash(), "switches": _flags(**RUN_SWITCHES)}
 
 
 def _read_store(path: Path, header: dict) -> dict[str, dict]:

@@ -148,12 +148,19 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
 
 
 def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
-           ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False) -> int:
+           ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
+           hsearch: bool = True) -> int:
     """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
     4 move ordering, 5 OR links in the virtual-connection search, 6 df-pn decides the value
-    first, 7 value only: with df-pn, the carrier is every vacant cell)."""
+    first, 7 value only: with df-pn, the carrier is every vacant cell, 8 H-search)."""
     return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
-            | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only))
+            | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only) | 256 * int(hsearch))
+
+
+RUN_SWITCHES = {"value_only": True, "vc": False}
+"""The switch setting of :meth:`CSolver.value_within` and of ``hex-openings`` runs: every
+reduction on except the bridge-path virtual connections (bit 2), which the H-search
+(bit 8) subsumes in practice and which then only cost time (measured on 6×6)."""
 
 
 class CSolver:
@@ -176,7 +183,8 @@ class CSolver:
 
     def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True,
               vc: bool = True, fillin: bool = True, ordering: bool = True,
-              orlinks: bool = True, dfpn: bool = True, value_only: bool = False) -> tuple[str, int, int]:
+              orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
+              hsearch: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the Fig. 13 update ``M ← M ∩ S``; ``threats``: one- and two-move wins
@@ -192,12 +200,16 @@ class CSolver:
         semi-connections with disjoint carriers between two groups (the OR rule) join
         them; ``dfpn``: depth-first proof-number search decides the value, then the
         must-play search finds the carrier with df-pn's winning moves tried first
-        (``value_only``: skip that, the carrier is every vacant cell) — all switchable, and switched off the answers must not
+        (``value_only``: skip that, the carrier is every vacant cell); ``hsearch``:
+        Anshelevich's AND/OR closure for both players (HEX.ANDOR): the mover's virtual or
+        semi-connection between its sides wins at once, the opponent's virtual connection
+        loses at once, and the opponent's semi-connections narrow the must-play region
+        (HEX.MUSTPLAY) — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         if pos.size > 64:
             raise InputError("The compiled Hex solver takes at most 64 cells.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only)}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
@@ -208,13 +220,33 @@ class CSolver:
         self.nodes += nodes
         return out[0], int(out[1], 16), nodes
 
+    def hsearch(self, pos: Position, player: str) -> tuple[int | None, list[tuple[int, int]]]:
+        """The kernel's H-search read-out for ``player`` (test hook, bit 12): the carrier of
+        its virtual connection between ``player``'s sides (None when none is found) and its
+        semi-connections between them as (key cell, carrier incl. the key).
+
+        >>> C = c_solver()
+        >>> C is None or C.hsearch(Position.parse("3x3"), "B")[1] != []
+        True
+        """
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {player} 4096\n"
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+        out = self.proc.stdout.readline().split()
+        if len(out) < 4 or out[0] != "H":
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
+        vc = int(out[2], 16) if out[1] == "1" else None
+        scs = [(int(k), int(c, 16)) for k, c in (x.split(":") for x in out[4:])]
+        return vc, scs
+
     def value_within(self, pos: Position, to_move: str, seconds: float):
-        """:meth:`value` (every switch on, value only: the carrier returned is every vacant
-        cell), or None when the kernel has not answered within ``seconds`` (the kernel is
+        """:meth:`value` with :data:`RUN_SWITCHES` (value only: the carrier returned is every
+        vacant cell), or None when the kernel has not answered within ``seconds`` (the kernel is
         then killed and restarted)."""
         import select
 
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(value_only=True)}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(**RUN_SWITCHES)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()

@@ -1,0 +1,73 @@
+"""The kernel's H-search (bit 8 of hexsolve.c) against the plain board search: every
+virtual connection it reports between a player's sides really wins for that player as
+second player inside its carrier, and every semi-connection wins with its key played
+first (HEX.ANDOR for the compiled rules; the Python engine is checked in
+``test_hex_hsearch``-style tests of ``hsearch.py``)."""
+
+import random
+
+import pytest
+
+from verify.papers.hex.board import BLACK, WHITE, Position, board_value, other
+from verify.papers.hex.domain import POSITIONS
+from verify.papers.hex.solver import c_solver
+
+C = c_solver()
+pytestmark = pytest.mark.skipif(C is None, reason="no C compiler")
+
+
+OFF = dict(mustplay=False, threats=False, vc=False, fillin=False, ordering=False, orlinks=False, dfpn=False,
+           hsearch=False)
+
+
+def _plain_c(p: Position, to: str) -> str:
+    """The kernel with every reduction off: plain game-tree search (itself checked against
+    ``board_value`` on every small position in test_hex_solver.py)."""
+    return C.value(p, to, **OFF)[0]
+
+
+def _check(p: Position, player: str, tally: dict, value=board_value) -> None:
+    if p.chain(BLACK) or p.chain(WHITE):
+        return
+    vc, scs = C.hsearch(p, player)
+    opp = other(player)
+    if vc is not None:
+        assert vc & ~p.empty == 0
+        tally["vc"] += 1
+        assert value(p.fill(p.empty & ~vc, opp), opp) == player, (p.spec(), player, "VC", bin(vc))
+    for key, car in scs:
+        assert car >> key & 1 and car & ~p.empty == 0, (p.spec(), player, key, bin(car))
+        tally["sc"] += 1
+        q = p.play(key, player)
+        assert value(q.fill(q.empty & ~car, opp), opp) == player, (p.spec(), player, "SC", key, bin(car))
+
+
+def _random(rows, cols, rng, stones):
+    p = Position(rows, cols)
+    for k, i in enumerate(rng.sample(range(rows * cols), stones)):
+        p = p.play(i, BLACK if k % 2 == 0 else WHITE)
+    return p
+
+
+def test_kernel_hsearch_connections_hold_on_every_small_position():
+    tally = {"vc": 0, "sc": 0}
+    for n in range(1, 9):
+        for p in POSITIONS.instances(n):
+            for player in (BLACK, WHITE):
+                _check(p, player, tally)
+    assert tally["vc"] > 100 and tally["sc"] > 100, tally
+
+
+def test_kernel_hsearch_connections_hold_on_random_larger_positions():
+    rng = random.Random(8)
+    tally = {"vc": 0, "sc": 0}
+    for rows, cols, stones, count in ((4, 4, 3, 200), (3, 5, 3, 200), (5, 5, 12, 200), (4, 5, 6, 200), (5, 5, 8, 100), (6, 6, 20, 100)):
+        for _ in range(count):
+            p = _random(rows, cols, rng, stones)
+            for player in (BLACK, WHITE):
+                _check(p, player, tally, _plain_c)
+    # an edge template appears: a stone on the top row of a 3-row board is joined to the
+    # bottom by the ziggurat (8 carrier cells)
+    vc, _ = C.hsearch(Position.parse("..B../...../....."), BLACK)
+    assert vc is not None and bin(vc).count("1") <= 8
+    assert tally["vc"] > 20 and tally["sc"] > 20, tally
