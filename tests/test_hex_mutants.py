@@ -182,3 +182,25 @@ def test_meyers_with_one_of_three_is_refuted():
 def test_or_rule_without_disjoint_carriers_is_refuted():
     w = refute(lambda pos: S._andor(pos, intersect=False), POSITIONS, 6, 4)
     assert w["rows"] == 2
+
+
+def test_kernel_semi_connection_read_as_virtual_is_refuted():
+    # HEX.ANDOR.kernel with the key never played: a semi-connection would then be a
+    # virtual connection (the opponent moving first)
+    from verify.papers.hex.solver import c_solver
+
+    kernel = c_solver()
+    if kernel is None:
+        pytest.skip("no C compiler")
+
+    def m(pos):
+        if pos.chain(BLACK) or pos.chain(WHITE):
+            return None
+        t = Tally()
+        for colour in (BLACK, WHITE):
+            for _key, car in kernel.hsearch(pos, colour)[1]:
+                t.add(board_value(pos.fill(pos.empty & ~car, other(colour)), other(colour)) == colour, carrier=car)
+        return t
+
+    w = refute(m, POSITIONS, 6, 4)
+    assert w["n"] == 4 and w["rows"] == 2 and w["board"] == "../.."

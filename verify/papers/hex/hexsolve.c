@@ -22,7 +22,7 @@
  *   bit 5 = OR links inside the virtual-connection search (or_link(), below);
  *   bit 6 = df-pn (mid(), below) decides the value first; bit 7 = value only (with
  *   bit 6: the carrier printed is every vacant cell, no carrier search); bit 8 =
- *   H-search (hsearch(), below) for both players at every node; bit 12 = test hook:
+ *   H-search (hsearch(), below) for the opponent of the mover at every node; bit 12 = test hook:
  *   instead of solving, print "H v K n key:carrier ..." — the H-search read-out for the
  *   player named in `tomove` (v = 1 and carrier K when it finds a virtual connection
  *   between that player's sides, else its n semi-connections between them).
@@ -228,9 +228,9 @@ static int vc_plus(const VCBase *B, u64 x, u64 *K) {
  * part give a VC on their union.  Limits keep it cheap (HV_KV VCs and HV_KS SCs kept
  * per pair, subsumed ones dropped, connections between two vacant cells only with at
  * most two carrier cells, at most HS_QMAX AND steps): a limit can only lose
- * connections, never invent one.  Read-out: a VC between the sides wins for the player
- * (as second player: an extra stone never hurts, HEX.P2); an SC between the sides wins
- * by its key; the opponent's SCs between its sides make the mover play in the common
+ * connections, never invent one.  Read-out in prelude(), for the opponent of the
+ * player to move: a VC between its sides wins for it as second player; its SCs
+ * between its sides make the mover play in the common
  * part of their carriers (HEX.MUSTPLAY), and when that is empty the mover loses, the
  * union of the carriers carrying the opponent's win. */
 #define HV 64
@@ -254,12 +254,17 @@ static int hng, hn, hstop, habort_sc;
 static int hq_a[HS_QMAX], hq_b[HS_QMAX];
 static u64 hq_c[HS_QMAX];
 static int hq_len;
-static u64 h_vc01, h_sc_and, h_sc_or, h_sc_first;
-static int h_has_vc, h_nsc, h_key;
+static u64 h_vc01, h_sc_and, h_sc_or;
+static int h_has_vc, h_nsc;
+
+static inline int more_than(u64 c, int k) { /* popcount(c) > k, for small k */
+    while (k-- > 0 && c) c &= c - 1;
+    return c != 0;
+}
 
 static void hs_add_vc(int a, int b, u64 c) {
     if (a == b || hstop) return;
-    if (a >= hng && b >= hng && __builtin_popcountll(c) > EE_VC) return;
+    if (a >= hng && b >= hng && more_than(c, EE_VC)) return;
     u64 *l = hvc[a][b];
     int n = hnv[a][b], j = 0;
     for (int k = 0; k < n; k++) if (!(l[k] & ~c)) return;
@@ -276,10 +281,9 @@ static void hs_add_vc(int a, int b, u64 c) {
 static void hs_add_sc(int a, int b, int key, u64 c) {
     if (a == b || hstop) return;
     if (a > b) { int t = a; a = b; b = t; } /* one list per pair */
-    if (a >= hng && b >= hng && __builtin_popcountll(c) > EE_SC) return;
+    if (a >= hng && b >= hng && more_than(c, EE_SC)) return;
     for (int k = 0; k < hnv[a][b]; k++) if (!(hvc[a][b][k] & ~c)) return;
     if (a + b == 1) { /* every SC between the sides counts, kept in the list or not */
-        if (!h_nsc) { h_sc_first = c; h_key = __builtin_ctzll(hcell[key]); }
         h_nsc++; h_sc_and &= c; h_sc_or |= c;
         if (habort_sc) { hstop = 1; return; }
     }
@@ -342,6 +346,9 @@ static int hsearch(u64 S, u64 V, int black, int abort_sc) {
             if (m < 2) continue;
             u64 ocell = hcell[o];
             u64 ys = hhas[m] & ~(1ULL << o);
+            /* a result joining two vacant cells is kept only when small (hs_add_vc/sc):
+               skip the vacant partners y that cannot give one */
+            if (o >= hng && (m >= hng ? c != 0 : more_than(c, EE_VC))) ys &= (1ULL << hng) - 1;
             for (; ys && !hstop; ys &= ys - 1) {
                 int y = __builtin_ctzll(ys);
                 if (c & hcell[y]) continue;
@@ -473,11 +480,10 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
     }
     int cnt[64] = {0};
     if (hs_on) {
-        u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b;
-        if (hsearch(mine, vacant, black_to_move, 1)) {
-            if (h_has_vc) { *carrier = h_vc01; return 1; }
-            if (h_nsc) { *carrier = h_sc_first; return 1; }
-        }
+        /* the opponent's closure only: the mover's own (its SC between the sides would
+           win at once) costs a closure per node and, measured on 6x6, saves no nodes —
+           the one- and two-move threats above and the child's check find those wins */
+        u64 theirs = black_to_move ? w : b;
         if (hsearch(theirs, vacant, !black_to_move, 0)) {
             if (h_has_vc) { *carrier = h_vc01; return 0; }
             if (h_nsc) {

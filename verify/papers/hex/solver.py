@@ -201,10 +201,9 @@ class CSolver:
         them; ``dfpn``: depth-first proof-number search decides the value, then the
         must-play search finds the carrier with df-pn's winning moves tried first
         (``value_only``: skip that, the carrier is every vacant cell); ``hsearch``:
-        Anshelevich's AND/OR closure for both players (HEX.ANDOR): the mover's virtual or
-        semi-connection between its sides wins at once, the opponent's virtual connection
-        loses at once, and the opponent's semi-connections narrow the must-play region
-        (HEX.MUSTPLAY) — all switchable, and switched off the answers must not
+        Anshelevich's AND/OR closure for the opponent of the mover (HEX.ANDOR):
+        its virtual connection between its sides loses at once, its semi-connections
+        narrow the must-play region (HEX.MUSTPLAY) — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         if pos.size > 64:

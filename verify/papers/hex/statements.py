@@ -567,3 +567,38 @@ def _andor(pos: Position, intersect: bool = True):
 def hex_andor(pos: Position):
     """Anshelevich's AND- and OR-rules produce only true virtual and semi-connections."""
     return _andor(pos)
+
+
+@statement(
+    "HEX.ANDOR.kernel",
+    kind="thm",
+    source=SRC + ", §7 (Anshelevich's rules), as compiled in the solver",
+    domain=POSITIONS,
+    min_n=4,
+    max_n=12,
+    tier_n=9,
+    reading="On every board-state not yet won, for both players: the compiled solver's H-search (hexsolve.c "
+    "bit 8, the closure whose side-to-side read-out prunes every df-pn node) reports only true connections "
+    "between the player's two sides — a virtual one is won by the player when the opponent owns every vacant "
+    "cell off its carrier and moves first; a semi-connection is won the same way after the player takes its key. "
+    "Vacuous without a C compiler.",
+)
+def hex_andor_kernel(pos: Position):
+    """The kernel's AND/OR closure produces only true side-to-side virtual and semi-connections."""
+    from .solver import c_solver
+
+    kernel = c_solver()
+    if kernel is None or _over(pos):
+        return None
+    t = Tally()
+    for colour in (BLACK, WHITE):
+        opp = other(colour)
+        vc, scs = kernel.hsearch(pos, colour)
+        claims = ([] if vc is None else [(None, vc)]) + scs
+        for key, car in claims:
+            q = pos if key is None else pos.play(key, colour)
+            ok = not car & ~pos.empty and board_value(q.fill(q.empty & ~car, opp), opp) == colour
+            if not t.add(ok, player=colour, kind="virtual" if key is None else "semi",
+                         key=None if key is None else pos.name(key), carrier=pos.names(car)):
+                return t
+    return t
