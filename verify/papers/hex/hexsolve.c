@@ -250,12 +250,13 @@ static int vc_plus(const VCBase *B, u64 x, u64 *K) {
 static u64 hvc[HV][HV][HV_KV], hsc[HV][HV][HV_KS];
 static uint8_t hnv[HV][HV], hns[HV][HV], hkey[HV][HV][HV_KS];
 static u64 hhas[HV], hcell[HV];
-static int hng, hn, hstop, habort_sc;
+static int hng, hn, hstop;
 static int hq_a[HS_QMAX], hq_b[HS_QMAX];
 static u64 hq_c[HS_QMAX];
 static int hq_len;
 static u64 h_vc01, h_sc_and, h_sc_or;
 static int h_has_vc, h_nsc;
+static u64 h_region = ~0ULL; /* hsearch() stops once its SCs leave no cell of this region */
 
 static inline int more_than(u64 c, int k) { /* popcount(c) > k, for small k */
     while (k-- > 0 && c) c &= c - 1;
@@ -285,7 +286,8 @@ static void hs_add_sc(int a, int b, int key, u64 c) {
     for (int k = 0; k < hnv[a][b]; k++) if (!(hvc[a][b][k] & ~c)) return;
     if (a + b == 1) { /* every SC between the sides counts, kept in the list or not */
         h_nsc++; h_sc_and &= c; h_sc_or |= c;
-        if (habort_sc) { hstop = 1; return; }
+        /* the must-play region is empty: the read-out is decided (a loss), stop */
+        if (!(h_sc_and & h_region)) { hstop = 1; return; }
     }
     u64 *l = hsc[a][b];
     uint8_t *ky = hkey[a][b];
@@ -304,13 +306,14 @@ static void hs_add_sc(int a, int b, int key, u64 c) {
 }
 
 /* The closure for the player with stones S (Black if black) on vacant V; stops at a VC
- * between the sides, or (abort_sc) at an SC between them.  Returns 0 when the board is
+ * between the sides, or once its SCs between the sides have no cell of h_region in
+ * common (the read-out is then decided).  Returns 0 when the board is
  * too large for the vertex masks (nothing is claimed). */
-static int hsearch(u64 S, u64 V, int black, int abort_sc) {
+static int hsearch(u64 S, u64 V, int black) {
     u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
     u64 gadj[HV];
     int vcell[64];
-    h_has_vc = 0; h_nsc = 0; h_sc_and = ~0ULL; h_sc_or = 0; hstop = 0; habort_sc = abort_sc; hq_len = 0;
+    h_has_vc = 0; h_nsc = 0; h_sc_and = ~0ULL; h_sc_or = 0; hstop = 0; hq_len = 0;
     gadj[0] = row0 & V; gadj[1] = row1 & V;
     hng = 2;
     u64 rest = S, others[64];
@@ -484,7 +487,10 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
            win at once) costs a closure per node and, measured on 6x6, saves no nodes —
            the one- and two-move threats above and the child's check find those wins */
         u64 theirs = black_to_move ? w : b;
-        if (hsearch(theirs, vacant, !black_to_move, 0)) {
+        h_region = M;
+        int ok = hsearch(theirs, vacant, !black_to_move);
+        h_region = ~0ULL;
+        if (ok) {
             if (h_has_vc) { *carrier = h_vc01; return 0; }
             if (h_nsc) {
                 M &= h_sc_and; W |= h_sc_or;
@@ -756,7 +762,7 @@ int main(int argc, char **argv) {
         int btm = t[0] == 'B';
         if (mp & 4096) { /* test hook: the H-search closure of the player named, read out */
             u64 V = FULL & ~(b | w);
-            if (chain(btm ? b : w, btm) || !hsearch(btm ? b : w, V, btm, 0)) { printf("H 0 0 0\n"); fflush(stdout); continue; }
+            if (chain(btm ? b : w, btm) || !hsearch(btm ? b : w, V, btm)) { printf("H 0 0 0\n"); fflush(stdout); continue; }
             printf("H %d %llx %d", h_has_vc, (unsigned long long)(h_has_vc ? h_vc01 : 0), h_has_vc ? 0 : hns[0][1]);
             for (int k = 0; !h_has_vc && k < hns[0][1]; k++)
                 printf(" %d:%llx", __builtin_ctzll(hcell[hkey[0][1][k]]), (unsigned long long)hsc[0][1][k]);
