@@ -256,7 +256,7 @@ static u64 hq_c[HS_QMAX];
 static int hq_len;
 static u64 h_vc01, h_sc_and, h_sc_or;
 static int h_has_vc, h_nsc;
-static u64 h_region = ~0ULL; /* hsearch() stops once its SCs leave no cell of this region */
+static u64 h_region = 0; /* when set, hsearch() stops once its SCs leave no cell of it */
 
 static inline int more_than(u64 c, int k) { /* popcount(c) > k, for small k */
     while (k-- > 0 && c) c &= c - 1;
@@ -287,7 +287,7 @@ static void hs_add_sc(int a, int b, int key, u64 c) {
     if (a + b == 1) { /* every SC between the sides counts, kept in the list or not */
         h_nsc++; h_sc_and &= c; h_sc_or |= c;
         /* the must-play region is empty: the read-out is decided (a loss), stop */
-        if (!(h_sc_and & h_region)) { hstop = 1; return; }
+        if (h_region && !(h_sc_and & h_region)) { hstop = 1; return; }
     }
     u64 *l = hsc[a][b];
     uint8_t *ky = hkey[a][b];
@@ -489,7 +489,7 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
         u64 theirs = black_to_move ? w : b;
         h_region = M;
         int ok = hsearch(theirs, vacant, !black_to_move);
-        h_region = ~0ULL;
+        h_region = 0;
         if (ok) {
             if (h_has_vc) { *carrier = h_vc01; return 0; }
             if (h_nsc) {
