@@ -21,7 +21,15 @@
  *   first — changes only the order;
  *   bit 5 = OR links inside the virtual-connection search (or_link(), below);
  *   bit 6 = df-pn (mid(), below) decides the value first; bit 7 = value only (with
- *   bit 6: the carrier printed is every vacant cell, no carrier search).
+ *   bit 6: the carrier printed is every vacant cell, no carrier search);
+ *   bit 9 = captured-pair fill-in (captured_fill(), below: mutually supporting /
+ *   mutually threatening pairs of either player's Shannon graph, TSD.PAIRS), repeated
+ *   with the dead-cell fill-in until nothing changes;
+ *   bit 14 = debug query, no search: prints  F black white later n a1 b1 k1 ...
+ *   (the stones after fill-in with the flags' bits 3 and 9, the filled cells added to
+ *   carriers, then every captured pair of the given position: k = 0 mutually
+ *   supporting in Black's graph, 1 mutually threatening there, 2 / 3 the same in
+ *   White's graph).
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
@@ -41,7 +49,7 @@ static u64 FULL, TOP, BOTTOM, LEFT, RIGHT, NOTLEFT, NOTRIGHT;
 static int order[64];
 static long long nodes;
 
-typedef struct { u64 b, w, carrier; uint8_t used, tomove, win, flags; } Entry;
+typedef struct { u64 b, w, carrier; uint16_t flags; uint8_t used, tomove, win; } Entry;
 static Entry *table;
 static u64 tmask;
 
@@ -76,7 +84,7 @@ static u64 hash(u64 b, u64 w, int t) {
 }
 
 static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1, order_on = 1;
-static uint8_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
+static uint16_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static u64 threats(u64 stones, u64 vacant, int black) {
@@ -285,6 +293,173 @@ static u64 dead_cells(u64 b, u64 w, u64 *black_fill) {
     return d;
 }
 
+
+/* ---- captured-pair fill-in (flag bit 9) ------------------------------------------
+ * Black's Shannon graph G of the position (HEX.GRAPH; Game.from_hex): vertices the
+ * vacant cells and two terminals (Black's sides), Black stones shorted (each Black
+ * chain contracted: the vacant cells around it become pairwise adjacent, and adjacent
+ * to a side it touches), White stones deleted.  White's graph is the same with the
+ * colours and sides swapped.  Either player's Hex goal is that player's Shannon goal on
+ * its own graph, with the same player to move, so the Hex value is the Shannon value
+ * on either graph; a stone is a short in its owner's graph and a deletion in the other.
+ *
+ * TSD.PAIRS (TSD §4.1, Theorem 6 corollary): for vacant a, b of a graph G,
+ *   a, b mutually supporting (G*a-b = G*a*b and G*b-a = G*b*a)   => W(G,x) = W(G*a*b,x),
+ *   a, b mutually threatening (G-a*b = G-a-b and G-b*a = G-b-a)  => W(G,x) = W(G-a-b,x),
+ * for either player x to move.  In Black's graph a supported pair is filled with two
+ * Black stones and a threatened one with two White stones; in White's graph the
+ * colours swap.  With Γ the neighbourhood (terminals included) and TSD.L2(i) (shorting
+ * a connected set changes nothing iff its neighbourhood is a clique) the definitions
+ * read, for single vertices:
+ *   a threatens b  <=>  Γ(b) - a is a clique of G (deleting a changes no other edge);
+ *   a supports b   <=>  Γ(b) in G*a is a clique of G*a, where x, y are adjacent in G*a
+ *                       iff they are adjacent in G or both are in Γ(a).  So:
+ *     a ~ b: Γ_{G*a}(b) = U = Γ(a) ∪ Γ(b) - {a, b}, and the pairs of U not both in Γ(a)
+ *            meet Γ(b) - Γ[a]: a supports b iff every x of Γ(b) - Γ[a] is adjacent in G
+ *            to all of U - x; mutual support: every x of Γ(a) Δ Γ(b) - {a, b} is;
+ *     a !~ b: Γ_{G*a}(b) = Γ(b): a supports b iff every x of Γ(b) - Γ(a) is adjacent in
+ *            G to all of Γ(b) - x.
+ * These are tested on bitboards: per vacant cell x, A[x] = its vacant neighbours in G
+ * (board neighbours, and the vacant cells around each chain of the player next to x)
+ * and t[x] = its terminal neighbours (bit 0: first side, bit 1: second side; x is on
+ * the side's row, or next to a chain touching it); the terminals are adjacent when a
+ * chain touches both sides.  Every pair is tested (vacant cells with no common
+ * neighbour and not adjacent qualify only when both are simplicial, then they are both
+ * supporting and threatening: the quick filter keeps the test exact).
+ * Fill: the dead cells first (above), then captured pairs, disjoint from each other
+ * (across both graphs too), and again until nothing changes.  Each fill step is valid
+ * in the position it is made in; filling the pairs of one round one after another is
+ * valid because the relations are equalities of graphs, G*a-b = G*a*b, kept by shorting
+ * or deleting any further vertex c on both sides (operations on distinct vertices
+ * commute) — so a pair stays captured (and a dead cell dead) when stones of either
+ * colour are added elsewhere.
+ * Carrier: let P0 be the position, P1 = P0 + F after fill-in, and let the winner win P1
+ * with carrier K (the loser may own every vacant cell of P1 off K).  Give the loser
+ * every vacant cell of P0 off K ∪ F', where F' = F minus the first round of dead cells
+ * D1 (dead in P0).  Each D1 cell is dead in P0, so in this extension: recolouring it to
+ * its fill colour keeps the value (TSD.SPEC); every later fill step (dead cells,
+ * captured pairs) was valid where it was made and stays valid with the loser's extra
+ * stones (they are on other cells), so replaying them gives P1 plus the loser's stones
+ * off K, which the winner wins.  So K ∪ F' carries the win in P0: F' is the `later`
+ * mask fill_in() returns. */
+static int cap_on = 0;
+
+typedef struct { u64 A[64]; uint8_t t[64]; u64 N0, N1, simp; int tt; } SGraph;
+
+/* the Shannon graph of the player with stones S (black: Black) on the vacant cells V */
+static void shannon_graph(u64 S, u64 V, int black, SGraph *g) {
+    u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
+    g->N0 = row0 & V; g->N1 = row1 & V; g->tt = 0;
+    for (u64 v = V; v; v &= v - 1) {
+        int x = __builtin_ctzll(v);
+        g->A[x] = NBR[x] & V;
+        g->t[x] = (uint8_t)((row0 >> x & 1) | (row1 >> x & 1) << 1);
+    }
+    u64 rest = S;
+    while (rest) {
+        u64 c = rest & -rest, p = 0;
+        while (c != p) { p = c; c = dilate(c) & S; }
+        rest &= ~c;
+        u64 D = dilate(c) & V;
+        int t0 = (c & row0) != 0, t1 = (c & row1) != 0;
+        if (t0 && t1) g->tt = 1;
+        if (t0) g->N0 |= D;
+        if (t1) g->N1 |= D;
+        uint8_t tb = (uint8_t)(t0 | t1 << 1);
+        for (u64 q = D; q; q &= q - 1) { int x = __builtin_ctzll(q); g->A[x] |= D; g->t[x] |= tb; }
+    }
+    for (u64 v = V; v; v &= v - 1) {
+        int x = __builtin_ctzll(v);
+        g->A[x] &= ~(1ULL << x);
+    }
+}
+
+/* each member of X (cells Xc, terminals Xt) adjacent to every other member of S */
+static int adj_all(const SGraph *g, u64 Xc, int Xt, u64 Sc, int St) {
+    for (u64 q = Xc; q; q &= q - 1) {
+        int x = __builtin_ctzll(q);
+        if ((Sc & ~(1ULL << x) & ~g->A[x]) || (St & ~g->t[x])) return 0;
+    }
+    if ((Xt & 1) && ((Sc & ~g->N0) || ((St & 2) && !g->tt))) return 0;
+    if ((Xt & 2) && ((Sc & ~g->N1) || ((St & 1) && !g->tt))) return 0;
+    return 1;
+}
+
+static void set_simplicial(SGraph *g, u64 V) {
+    g->simp = 0;
+    for (u64 v = V; v; v &= v - 1) {
+        int x = __builtin_ctzll(v);
+        if (adj_all(g, g->A[x], g->t[x], g->A[x], g->t[x])) g->simp |= 1ULL << x;
+    }
+}
+
+/* 1: a, b mutually supporting; 2: mutually threatening; 3: both; 0: neither */
+static int pair_kind(const SGraph *g, int a, int b) {
+    u64 ab = 1ULL << a | 1ULL << b;
+    u64 Aa = g->A[a], Ab = g->A[b];
+    int ta = g->t[a], tb = g->t[b], k = 0;
+    if (Aa >> b & 1) {
+        if (adj_all(g, (Aa ^ Ab) & ~ab, ta ^ tb, (Aa | Ab) & ~ab, ta | tb)) k |= 1;
+    } else if (adj_all(g, Ab & ~Aa, tb & ~ta, Ab, tb) && adj_all(g, Aa & ~Ab, ta & ~tb, Aa, ta)) k |= 1;
+    if (adj_all(g, Ab & ~ab, tb, Ab & ~ab, tb) && adj_all(g, Aa & ~ab, ta, Aa & ~ab, ta)) k |= 2;
+    return k;
+}
+
+/* Captured pairs of the position in both graphs.  all = 0: disjoint pairs, first found
+ * first, their fill stones added to *fb / *fw (returns 1 when any); all = 1 (debug):
+ * every pair printed as " a b k". */
+static int captured(u64 b, u64 w, u64 *fb, u64 *fw, int all) {
+    u64 V = FULL & ~(b | w), used = 0, addb = 0, addw = 0;
+    static SGraph g;
+    for (int view = 0; view < 2; view++) {
+        int black = view == 0;
+        shannon_graph(black ? b : w, V, black, &g);
+        set_simplicial(&g, V);
+        for (u64 va = V & ~used; va; va &= va - 1) {
+            int a = __builtin_ctzll(va);
+            if (!all && (used >> a & 1)) continue;
+            u64 cand = V & ~used & ~((2ULL << a) - 1);
+            if (all) cand = V & ~((2ULL << a) - 1);
+            for (; cand; cand &= cand - 1) {
+                int x = __builtin_ctzll(cand);
+                if (!(g.A[a] >> x & 1) && !(g.A[a] & g.A[x]) && !(g.t[a] & g.t[x]) && !(g.simp >> a & g.simp >> x & 1)) continue;
+                int k = pair_kind(&g, a, x);
+                if (!k) continue;
+                if (all) {
+                    if (k & 1) printf(" %d %d %d", a, x, 2 * view);
+                    if (k & 2) printf(" %d %d %d", a, x, 2 * view + 1);
+                    continue;
+                }
+                u64 ab = 1ULL << a | 1ULL << x;
+                /* supporting: the graph's owner's stones; threatening: the other's */
+                int fill_black = (k & 1) ? black : !black;
+                if (fill_black) addb |= ab; else addw |= ab;
+                used |= ab;
+                break;
+            }
+        }
+    }
+    *fb = addb; *fw = addw;
+    return (addb | addw) != 0;
+}
+
+/* Fill-in before a node is searched: dead cells (bit 3), repeated, then captured pairs
+ * (bit 9), and again until nothing changes.  Returns the filled cells to add to a
+ * carrier found after it: all but the first round of dead cells (see above). */
+static u64 fill_in(u64 *b, u64 *w) {
+    u64 later = 0, bf, d, cb, cw;
+    int first = 1;
+    if (!fill_on && !cap_on) return 0;
+    for (;;) {
+        if (fill_on)
+            while ((d = dead_cells(*b, *w, &bf)) != 0) { *b |= bf; *w |= d & ~bf; if (!first) later |= d; first = 0; }
+        first = 0;
+        if (!cap_on || !captured(*b, *w, &cb, &cw, 0)) break;
+        *b |= cb; *w |= cw; later |= cb | cw;
+    }
+    return later;
+}
+
 static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier);
 
 /* WINVALUE on a position without dead cells (after fill-in). */
@@ -375,17 +550,9 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
  * winvalue_core, whose move order puts first every cell df-pn proved winning (guide());
  * with bit 7 (value only) the carrier is every vacant cell, which always carries. */
 #define PINF 0x3fffffffu
-typedef struct { u64 b, w, M, top; uint32_t phi, delta; uint8_t used, tomove, flags, expanded; } PEntry;
+typedef struct { u64 b, w, M, top; uint32_t phi, delta; uint16_t flags; uint8_t used, tomove, expanded; } PEntry;
 static PEntry *ptable;
 static int dfpn_on = 0;
-
-static u64 fill_dead(u64 *b, u64 *w) {
-    u64 later = 0, bf, d;
-    int round = 0;
-    if (!fill_on) return 0;
-    while ((d = dead_cells(*b, *w, &bf)) != 0) { *b |= bf; *w |= d & ~bf; if (round++) later |= d; }
-    return later;
-}
 
 static PEntry *pfind(u64 b, u64 w, int btm) {
     PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
@@ -428,7 +595,7 @@ static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_
     for (int i = 0; i < nc; i++) {
         u64 bit = 1ULL << cell[i];
         cb[i] = btm ? b | bit : b; cw[i] = btm ? w : w | bit;
-        fill_dead(&cb[i], &cw[i]);
+        fill_in(&cb[i], &cw[i]);
     }
     u64 top = 0;
     for (int i = 0; i < nc && i < 3; i++) top |= 1ULL << cell[i];
@@ -465,7 +632,7 @@ static void guide(u64 b, u64 w, int btm, u64 M, int *score) {
     for (u64 v = M; v; v &= v - 1) {
         int x = __builtin_ctzll(v); u64 bit = v & -v;
         u64 nb = btm ? b | bit : b, nw = btm ? w : w | bit;
-        fill_dead(&nb, &nw);
+        fill_in(&nb, &nw);
         PEntry *c = pfind(nb, nw, !btm);
         if (c && c->delta == 0) score[x] += 1 << 20;
     }
@@ -518,10 +685,8 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
 
 /* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
 static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
-    if (!fill_on) return winvalue_core(b, w, black_to_move, carrier);
-    u64 filled = 0, bf, d;
-    int round = 0;
-    while ((d = dead_cells(b, w, &bf)) != 0) { b |= bf; w |= d & ~bf; if (round++) filled |= d; }
+    if (!fill_on && !cap_on) return winvalue_core(b, w, black_to_move, carrier);
+    u64 filled = fill_in(&b, &w);
     int r = winvalue_core(b, w, black_to_move, carrier);
     *carrier |= filled;
     return r;
@@ -581,15 +746,25 @@ int main(int argc, char **argv) {
         order_on = (mp >> 4) & 1;
         or_on = (mp >> 5) & 1;
         dfpn_on = (mp >> 6) & 1;
+        cap_on = (mp >> 9) & 1;
         int value_only = (mp >> 7) & 1;
-        flags = (uint8_t)(mp & 127);
+        flags = (uint16_t)(mp & 0x3fff & ~128);
+        if (mp >> 14 & 1) { /* debug: fill-in and the captured pairs, no search */
+            u64 fb = b, fw = w, cb, cw;
+            u64 later = fill_in(&fb, &fw);
+            printf("F %llx %llx %llx", (unsigned long long)fb, (unsigned long long)fw, (unsigned long long)later);
+            captured(b, w, &cb, &cw, 1);
+            printf("\n");
+            fflush(stdout);
+            continue;
+        }
         nodes = 0;
         int btm = t[0] == 'B';
         u64 car;
         int mover;
         if (dfpn_on) {
             u64 fb = b, fw = w;
-            fill_dead(&fb, &fw);
+            fill_in(&fb, &fw);
             uint32_t phi = 1, delta = 1;
             while (phi && delta) mid(fb, fw, btm, PINF, PINF, &phi, &delta);
             mover = phi == 0;
