@@ -182,3 +182,61 @@ def test_meyers_with_one_of_three_is_refuted():
 def test_or_rule_without_disjoint_carriers_is_refuted():
     w = refute(lambda pos: S._andor(pos, intersect=False), POSITIONS, 6, 4)
     assert w["rows"] == 2
+
+
+def _kernel_capture_mutant(wrong_colour):
+    from verify.papers.hex.solver import c_solver
+
+    c = c_solver()
+    fill = {0: BLACK, 1: WHITE, 2: WHITE, 3: BLACK}
+
+    def m(pos):  # the kernel's captured pairs (flag bit 9), each filled with the given colour
+        if S._over(pos) or not pos.empty:
+            return None
+        t = Tally()
+        for a, b, k in c.fill_in(pos, fillin=False)[2]:
+            colour = other(fill[k]) if wrong_colour else fill[k]
+            q = pos.fill(1 << a | 1 << b, colour)
+            for to in (BLACK, WHITE):
+                if not t.add(board_value(q, to) == board_value(pos, to), cells=[pos.name(a), pos.name(b)], kind=k, to_move=to):
+                    return t
+        return t
+
+    return m
+
+
+def test_kernel_captured_pairs_filled_with_the_wrong_colour_are_refuted():
+    from verify.papers.hex.solver import c_solver
+
+    if c_solver() is None:
+        pytest.skip("no C compiler")
+    # the right colours hold on every position up to 6 cells ...
+    r = run_statement(statement("MUT.HEX.ok", kind="thm", domain=POSITIONS, max_n=6, min_n=4, register=False)(
+        _kernel_capture_mutant(False)), emit=False)
+    assert r.verdict == "holds"
+    # ... the swapped colours fail on a 2x2 board
+    w = refute(_kernel_capture_mutant(True), POSITIONS, 6, 4)
+    # b1, b2 mutually threatening in Black's graph (kind 1), filled Black instead of White
+    assert w["board"] == "B./.." and w["details"]["cells"] == ["b1", "b2"] and w["details"]["kind"] == 1
+
+
+def test_one_way_support_filled_as_captured_is_refuted():
+    from verify.concepts import supports
+
+    def m(pos):  # a supports b in Black's graph (b need not support a): fill both Black
+        if S._over(pos) or not pos.empty:
+            return None
+        g = pos.game()
+        t = Tally()
+        vac = [i for i in range(pos.size) if pos.empty >> i & 1]
+        for a in vac:
+            for b in vac:
+                if a != b and supports(g, pos.name(a), pos.name(b)):
+                    q = pos.fill(1 << a | 1 << b, BLACK)
+                    for to in (BLACK, WHITE):
+                        if not t.add(board_value(q, to) == board_value(pos, to), cells=[pos.name(a), pos.name(b)]):
+                            return t
+        return t
+
+    w = refute(m, POSITIONS, 8, 4)
+    assert w["board"] == "../.." and sorted(w["details"]["cells"]) == ["a1", "b1"]
