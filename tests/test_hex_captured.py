@@ -170,3 +170,54 @@ def test_one_example_by_hand():
     for to in (BLACK, WHITE):
         assert board_value(q, to) == board_value(p, to)
     assert other(FILL[0]) == FILL[1] and other(FILL[2]) == FILL[3]
+
+
+def reference_threateners(pos: Position) -> dict:
+    """For each vacant x: (cells threatening x in Black's graph, in White's), from the definition."""
+    out = {}
+    for view, q in ((0, pos), (1, pos.transpose())):
+        g = q.game()
+        vac = [i for i in range(q.size) if q.empty >> i & 1]
+        for x in vac:
+            m = 0
+            for a in vac:
+                if a != x and threatens(g, q.name(a), q.name(x)):
+                    m |= 1 << (a if view == 0 else (a % q.cols) * pos.cols + a // q.cols)
+            ox = x if view == 0 else (x % q.cols) * pos.cols + x // q.cols
+            out.setdefault(ox, [0, 0])[view] = m
+    return {x: tuple(v) for x, v in out.items()}
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_kernel_threateners_equal_the_definition_on_every_position(n):
+    some = 0
+    for p in POSITIONS.instances(n):
+        got = C.threateners(p)
+        assert got == reference_threateners(p), p.spec()
+        some += sum(bool(a or b) for a, b in got.values())
+    assert some > 0
+
+
+def test_kernel_threateners_equal_the_definition_on_random_positions():
+    rng = random.Random(17)
+    for p in _random_positions(rng, ((3, 4, 60), (4, 4, 60), (5, 5, 30))):
+        assert C.threateners(p) == reference_threateners(p), p.spec()
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_a_threatened_move_wins_only_if_its_threatener_wins(n):
+    # TSD.PAIRS' third clause read on Hex through either graph, against the plain search
+    from verify.papers.hex.board import winning_moves
+
+    checked = 0
+    for p in POSITIONS.instances(n):
+        if p.chain(BLACK) or p.chain(WHITE):
+            continue
+        wins = {to: set(winning_moves(p, to)) for to in (BLACK, WHITE)}
+        for x, (tb, tw) in C.threateners(p).items():
+            for a in range(p.size):
+                if (tb | tw) >> a & 1:
+                    for to in (BLACK, WHITE):
+                        assert x not in wins[to] or a in wins[to], (p.spec(), a, x, to)
+                        checked += x in wins[to]
+    assert checked > 0

@@ -240,3 +240,28 @@ def test_one_way_support_filled_as_captured_is_refuted():
 
     w = refute(m, POSITIONS, 8, 4)
     assert w["board"] == "../.." and sorted(w["details"]["cells"]) == ["a1", "b1"]
+
+
+def test_threat_pruning_the_wrong_way_round_is_refuted():
+    from verify.papers.hex.solver import c_solver
+
+    c = c_solver()
+    if c is None:
+        pytest.skip("no C compiler")
+
+    def m(pos):  # a threatens b (kernel, either graph) read as "a wins only if b wins"
+        if S._over(pos) or not pos.empty:
+            return None
+        t = Tally()
+        wins = {to: set(winning_moves(pos, to)) for to in (BLACK, WHITE)}
+        for x, (tb, tw) in c.threateners(pos).items():
+            for a in range(pos.size):
+                if (tb | tw) >> a & 1:
+                    for to in (BLACK, WHITE):
+                        if not t.add(a not in wins[to] or x in wins[to], a=pos.name(a), b=pos.name(x), to_move=to):
+                            return t
+        return t
+
+    w = refute(m, POSITIONS, 6, 4)
+    # empty 2x2: b1 threatens the acute corner a1; Black wins at b1, not at a1
+    assert w["board"] == "../.." and w["details"] == {"a": "b1", "b": "a1", "to_move": "B"}

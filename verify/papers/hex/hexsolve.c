@@ -25,11 +25,14 @@
  *   bit 9 = captured-pair fill-in (captured_fill(), below: mutually supporting /
  *   mutually threatening pairs of either player's Shannon graph, TSD.PAIRS), repeated
  *   with the dead-cell fill-in until nothing changes;
+ *   bit 10 = df-pn drops moves threatened by another cell (prune_threatened(), below,
+ *   the third clause of TSD.PAIRS);
  *   bit 14 = debug query, no search: prints  F black white later n a1 b1 k1 ...
  *   (the stones after fill-in with the flags' bits 3 and 9, the filled cells added to
  *   carriers, then every captured pair of the given position: k = 0 mutually
  *   supporting in Black's graph, 1 mutually threatening there, 2 / 3 the same in
- *   White's graph).
+ *   White's graph); with bit 13 too a second line  T x tb tw ...: per vacant cell x the
+ *   cells threatening it in Black's (tb) and White's (tw) graph.
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
@@ -460,6 +463,65 @@ static u64 fill_in(u64 *b, u64 *w) {
     return later;
 }
 
+
+/* ---- threatened moves pruned in df-pn (flag bit 10) ------------------------------
+ * TSD.PAIRS, third clause: if a threatens b in a Shannon graph (G-a*b = G-a-b), a move
+ * at b wins only if the move at a wins, for either player to move (checked for Short
+ * and for Cut).  Through HEX.GRAPH (a stone is a short in its owner's graph and a
+ * deletion in the other's, and the Hex value is the Shannon value on either graph, with
+ * the same player to move) this holds in Hex with "threatens" taken in Black's or in
+ * White's graph.  By TSD.L2(i), a threatens b iff Γ(b) - a is a clique (a non-clique
+ * Γ(b) needs a in Γ(b), every non-adjacent pair of Γ(b) meeting a; a clique Γ(b) is
+ * threatened by every other vacant cell).  In mid() the cells of the must-play region M
+ * are visited in order and b is dropped when some vacant a != b threatens it that is
+ * either off M (a loses, by the must-play rule, so b loses) or in M and not dropped
+ * yet.  A dropped cell's witness is kept, or dropped later with a witness kept at that
+ * time, so following witnesses ends at a kept cell or a cell off M: every dropped cell
+ * wins only if a kept cell wins, so the node's value is unchanged (when every cell is
+ * dropped, none wins: the mover loses).  Only df-pn's tree is pruned; the carrier
+ * search (winvalue_core) tries every cell of M. */
+static int prune_on = 0;
+
+/* the vacant cells threatening x in g (V: the vacant cells) */
+static u64 threateners(const SGraph *g, int x, u64 V) {
+    u64 Ax = g->A[x];
+    int tx = g->t[x];
+    if ((tx & 3) == 3 && !g->tt) return 0; /* two non-adjacent terminals in Γ(x): no cell mends that */
+    u64 bad = 0, miss[64];                 /* bad: cells of Γ(x) with a non-neighbour in Γ(x) */
+    for (u64 q = Ax; q; q &= q - 1) {
+        int y = __builtin_ctzll(q);
+        miss[y] = Ax & ~g->A[y] & ~(1ULL << y);
+        if (tx & ~g->t[y]) miss[y] = ~0ULL; /* misses a terminal: only a = y mends that */
+        if (miss[y]) bad |= 1ULL << y;
+    }
+    u64 m0 = (tx & 1) ? Ax & ~g->N0 : 0, m1 = (tx & 2) ? Ax & ~g->N1 : 0; /* the terminals' misses */
+    if (!bad) return V & ~(1ULL << x);     /* Γ(x) a clique */
+    u64 out = 0;
+    for (u64 q = Ax; q; q &= q - 1) {
+        int a = __builtin_ctzll(q);
+        u64 abit = 1ULL << a;
+        if ((m0 | m1) & ~abit) continue;
+        int ok = 1;
+        for (u64 r = bad & ~abit; r; r &= r - 1)
+            if (miss[__builtin_ctzll(r)] & ~abit) { ok = 0; break; }
+        if (ok) out |= abit;
+    }
+    return out;
+}
+
+static u64 prune_threatened(u64 b, u64 w, u64 M) {
+    static SGraph gb, gw;
+    u64 V = FULL & ~(b | w), dropped = 0;
+    shannon_graph(b, V, 1, &gb);
+    shannon_graph(w, V, 0, &gw);
+    for (u64 q = M; q; q &= q - 1) {
+        int x = __builtin_ctzll(q);
+        u64 wit = (threateners(&gb, x, V) | threateners(&gw, x, V)) & ~dropped & ~(1ULL << x);
+        if (wit) dropped |= 1ULL << x;
+    }
+    return M & ~dropped;
+}
+
 static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier);
 
 /* WINVALUE on a position without dead cells (after fill-in). */
@@ -582,6 +644,7 @@ static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_
         int r = prelude(b, w, btm, &M, &W, &car, score);
         if (r == 1) { pstore(b, w, btm, 0, PINF, 0, 0, 0); *ophi = 0; *odelta = PINF; return; }
         if (r == 0) { pstore(b, w, btm, PINF, 0, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
+        if (prune_on) M = prune_threatened(b, w, M);
     }
     /* children, best score first */
     int nc = 0, cell[64];
@@ -747,6 +810,7 @@ int main(int argc, char **argv) {
         or_on = (mp >> 5) & 1;
         dfpn_on = (mp >> 6) & 1;
         cap_on = (mp >> 9) & 1;
+        prune_on = (mp >> 10) & 1;
         int value_only = (mp >> 7) & 1;
         flags = (uint16_t)(mp & 0x3fff & ~128);
         if (mp >> 14 & 1) { /* debug: fill-in and the captured pairs, no search */
@@ -755,6 +819,16 @@ int main(int argc, char **argv) {
             printf("F %llx %llx %llx", (unsigned long long)fb, (unsigned long long)fw, (unsigned long long)later);
             captured(b, w, &cb, &cw, 1);
             printf("\n");
+            if (mp >> 13 & 1) { /* and the threateners of each cell: "T" then per cell, both graphs */
+                static SGraph gb, gw;
+                u64 V = FULL & ~(b | w);
+                shannon_graph(b, V, 1, &gb);
+                shannon_graph(w, V, 0, &gw);
+                printf("T");
+                for (int x = 0; x < N; x++)
+                    if (V >> x & 1) printf(" %d %llx %llx", x, (unsigned long long)threateners(&gb, x, V), (unsigned long long)threateners(&gw, x, V));
+                printf("\n");
+            }
             fflush(stdout);
             continue;
         }

@@ -37,6 +37,9 @@ value and a carrier that carries the win, on every position with ≤ 9 cells and
   alternating with ``fillin`` until nothing changes; a pair stays captured when stones
   are added elsewhere (an equality of graphs survives the same short / delete on both
   sides), so the filled cells added to the carrier keep it a carrier;
+* ``prune`` — df-pn skips a move at b when a cell a threatens b in either graph (TSD.PAIRS,
+  third clause: b wins only if a wins) and a is kept or off the must-play region (the
+  carrier search tries every move);
 * ``ordering`` — cells in most opponent semi-connection carriers first, then by the
   gain in shortest-path distance;
 * ``dfpn`` — depth-first proof-number search (Nagai's df-pn, negamax form, 1+ε
@@ -154,13 +157,14 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
 
 def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
            ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
-           captured: bool = True) -> int:
+           captured: bool = True, prune: bool = True) -> int:
     """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
     4 move ordering, 5 OR links in the virtual-connection search, 6 df-pn decides the value
     first, 7 value only: with df-pn, the carrier is every vacant cell; 9 captured-pair
-    fill-in)."""
+    fill-in; 10 df-pn drops moves threatened by another cell)."""
     return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
-            | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only) | 512 * int(captured))
+            | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only) | 512 * int(captured)
+            | 1024 * int(prune))
 
 
 class CSolver:
@@ -184,7 +188,7 @@ class CSolver:
     def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True,
               vc: bool = True, fillin: bool = True, ordering: bool = True,
               orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
-              captured: bool = True) -> tuple[str, int, int]:
+              captured: bool = True, prune: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the Fig. 13 update ``M ← M ∩ S``; ``threats``: one- and two-move wins
@@ -203,12 +207,14 @@ class CSolver:
         (``value_only``: skip that, the carrier is every vacant cell); ``captured``: pairs of
         vacant cells mutually supporting (or threatening) in either player's Shannon graph
         filled with that player's (the other player's) stones (TSD.PAIRS; the filled cells
-        are added to the carrier) — all switchable, and switched off the answers must not
+        are added to the carrier); ``prune``: df-pn skips a move at b when another cell a
+        (kept, or outside the must-play region) threatens b in either graph (TSD.PAIRS'
+        third clause: b wins only if a wins) — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         if pos.size > 64:
             raise InputError("The compiled Hex solver takes at most 64 cells.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, captured)}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, captured, prune)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
@@ -239,6 +245,24 @@ class CSolver:
         nums = [int(x) for x in out[4:]]
         pairs = [tuple(nums[i:i + 3]) for i in range(0, len(nums), 3)]
         return Position(pos.rows, pos.cols, int(out[1], 16), int(out[2], 16)), int(out[3], 16), pairs
+
+    def threateners(self, pos: Position) -> dict:
+        """For each vacant cell x, ``(tb, tw)``: the bitmasks of the vacant cells that threaten
+        x in Black's and in White's Shannon graph (debug query, flag bits 13 and 14).
+
+        >>> s = c_solver()
+        >>> s is None or s.threateners(Position.parse("B./.."))[1] == (0b1000, 0b100)
+        True
+        """
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags() | 3 << 13}\n"
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+        first = self.proc.stdout.readline().split()
+        out = self.proc.stdout.readline().split()
+        if not first or first[0] != "F" or not out or out[0] != "T" or (len(out) - 1) % 3:
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
+        return {int(out[i]): (int(out[i + 1], 16), int(out[i + 2], 16)) for i in range(1, len(out), 3)}
 
     def value_within(self, pos: Position, to_move: str, seconds: float):
         """:meth:`value` (every switch on, value only: the carrier returned is every vacant
