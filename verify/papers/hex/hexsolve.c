@@ -326,9 +326,8 @@ static u64 dead_cells(u64 b, u64 w, u64 *black_fill) {
  * (board neighbours, and the vacant cells around each chain of the player next to x)
  * and t[x] = its terminal neighbours (bit 0: first side, bit 1: second side; x is on
  * the side's row, or next to a chain touching it); the terminals are adjacent when a
- * chain touches both sides.  Every pair is tested (vacant cells with no common
- * neighbour and not adjacent qualify only when both are simplicial, then they are both
- * supporting and threatening: the quick filter keeps the test exact).
+ * chain touches both sides.  The tests are exact (see captured(); checked against the
+ * definitions in tests/test_hex_captured.py).
  * Fill: the dead cells first (above), then captured pairs, disjoint from each other
  * (across both graphs too), and again until nothing changes.  Each fill step is valid
  * in the position it is made in; filling the pairs of one round one after another is
@@ -347,7 +346,11 @@ static u64 dead_cells(u64 b, u64 w, u64 *black_fill) {
  * mask fill_in() returns. */
 static int cap_on = 0;
 
-typedef struct { u64 A[64]; uint8_t t[64]; u64 N0, N1, simp; int tt; } SGraph;
+/* A[x], t[x]: the cell and terminal neighbours of vacant x; N0, N1: the terminals' cell
+ * neighbours; tt: the terminals adjacent.  local(): nu[x], nut[x] = the members of Γ(x)
+ * (cells, terminals) with a non-neighbour in Γ(x); thr[x] = the vacant cells a with
+ * Γ(x) - a a clique (a threatens x). */
+typedef struct { u64 A[64]; uint8_t t[64]; u64 N0, N1; int tt; u64 nu[64], thr[64]; uint8_t nut[64]; } SGraph;
 
 /* the Shannon graph of the player with stones S (black: Black) on the vacant cells V */
 static void shannon_graph(u64 S, u64 V, int black, SGraph *g) {
@@ -388,52 +391,85 @@ static int adj_all(const SGraph *g, u64 Xc, int Xt, u64 Sc, int St) {
     return 1;
 }
 
-static void set_simplicial(SGraph *g, u64 V) {
-    g->simp = 0;
-    for (u64 v = V; v; v &= v - 1) {
-        int x = __builtin_ctzll(v);
-        if (adj_all(g, g->A[x], g->t[x], g->A[x], g->t[x])) g->simp |= 1ULL << x;
+/* nu, nut and thr of the vacant cell x (see SGraph) */
+static void local(SGraph *g, int x, u64 V) {
+    u64 Ax = g->A[x];
+    int tx = g->t[x];
+    u64 bad = 0, miss[64];
+    for (u64 q = Ax; q; q &= q - 1) {
+        int y = __builtin_ctzll(q);
+        miss[y] = Ax & ~g->A[y] & ~(1ULL << y);
+        if (tx & ~g->t[y]) miss[y] = ~0ULL; /* misses a terminal: only a = y mends that */
+        if (miss[y]) bad |= 1ULL << y;
     }
+    u64 m0 = (tx & 1) ? Ax & ~g->N0 : 0, m1 = (tx & 2) ? Ax & ~g->N1 : 0; /* the terminals' misses */
+    int tpair = (tx & 3) == 3 && !g->tt;  /* two non-adjacent terminals in Γ(x) */
+    g->nu[x] = bad;
+    g->nut[x] = (uint8_t)((m0 || tpair ? 1 : 0) | (m1 || tpair ? 2 : 0));
+    if (!bad && !g->nut[x]) { g->thr[x] = V & ~(1ULL << x); return; } /* Γ(x) a clique */
+    /* a threatener a meets every non-adjacent pair of Γ(x), so with y the lowest cell of
+       bad, a = y or miss[y] = {a} */
+    u64 out = 0, y0 = bad & -bad, c = y0 ? miss[__builtin_ctzll(y0)] : 0, cands = y0;
+    if (!(c & (c - 1))) cands |= c & Ax;
+    if (!tpair)
+        for (u64 q = cands; q; q &= q - 1) {
+            int a = __builtin_ctzll(q);
+            u64 abit = 1ULL << a;
+            if ((m0 | m1) & ~abit) continue;
+            int ok = 1;
+            for (u64 r = bad & ~abit; r; r &= r - 1)
+                if (miss[__builtin_ctzll(r)] & ~abit) { ok = 0; break; }
+            if (ok) out |= abit;
+        }
+    g->thr[x] = out;
 }
 
-/* 1: a, b mutually supporting; 2: mutually threatening; 3: both; 0: neither */
-static int pair_kind(const SGraph *g, int a, int b) {
-    u64 ab = 1ULL << a | 1ULL << b;
-    u64 Aa = g->A[a], Ab = g->A[b];
-    int ta = g->t[a], tb = g->t[b], k = 0;
-    if (Aa >> b & 1) {
-        if (adj_all(g, (Aa ^ Ab) & ~ab, ta ^ tb, (Aa | Ab) & ~ab, ta | tb)) k |= 1;
-    } else if (adj_all(g, Ab & ~Aa, tb & ~ta, Ab, tb) && adj_all(g, Aa & ~Ab, ta & ~tb, Aa, ta)) k |= 1;
-    if (adj_all(g, Ab & ~ab, tb, Ab & ~ab, tb) && adj_all(g, Aa & ~ab, ta, Aa & ~ab, ta)) k |= 2;
-    return k;
+static void local_all(SGraph *g, u64 V) {
+    for (u64 v = V; v; v &= v - 1) local(g, __builtin_ctzll(v), V);
 }
 
 /* Captured pairs of the position in both graphs.  all = 0: disjoint pairs, first found
  * first, their fill stones added to *fb / *fw (returns 1 when any); all = 1 (debug):
- * every pair printed as " a b k". */
+ * every pair printed as " a b k".  With nu/thr (local()) the tests are:
+ *   mutual threat:  b in thr[a] and a in thr[b];
+ *   a !~ b, mutual support:  nu[b] ⊆ Γ(a) and nu[a] ⊆ Γ(b) (the members of Γ(b) off
+ *     Γ(a) must be adjacent to all of Γ(b) - x: not in nu[b]) — so b is adjacent to
+ *     every member of nu[a], which narrows the candidates;
+ *   a ~ b, mutual support:  adj_all() on U = Γ(a) ∪ Γ(b) - {a, b} with X = Γ(a) Δ Γ(b)
+ *     - {a, b}. */
 static int captured(u64 b, u64 w, u64 *fb, u64 *fw, int all) {
     u64 V = FULL & ~(b | w), used = 0, addb = 0, addw = 0;
     static SGraph g;
     for (int view = 0; view < 2; view++) {
         int black = view == 0;
         shannon_graph(black ? b : w, V, black, &g);
-        set_simplicial(&g, V);
-        for (u64 va = V & ~used; va; va &= va - 1) {
+        local_all(&g, V);
+        for (u64 va = V; va; va &= va - 1) {
             int a = __builtin_ctzll(va);
             if (!all && (used >> a & 1)) continue;
-            u64 cand = V & ~used & ~((2ULL << a) - 1);
-            if (all) cand = V & ~((2ULL << a) - 1);
+            u64 higher = V & ~((2ULL << a) - 1) & (all ? ~0ULL : ~used);
+            u64 Aa = g.A[a];
+            int ta = g.t[a];
+            /* adjacent partners first, then the others */
+            u64 cand2 = higher & ~Aa;
+            for (u64 q = g.nu[a]; q; q &= q - 1) cand2 &= g.A[__builtin_ctzll(q)];
+            if (g.nut[a] & 1) cand2 &= g.N0;
+            if (g.nut[a] & 2) cand2 &= g.N1;
+            u64 cand = (higher & Aa) | cand2;
             for (; cand; cand &= cand - 1) {
                 int x = __builtin_ctzll(cand);
-                if (!(g.A[a] >> x & 1) && !(g.A[a] & g.A[x]) && !(g.t[a] & g.t[x]) && !(g.simp >> a & g.simp >> x & 1)) continue;
-                int k = pair_kind(&g, a, x);
+                u64 ab = 1ULL << a | 1ULL << x;
+                int k = 0;
+                if (Aa >> x & 1) {
+                    if (adj_all(&g, (Aa ^ g.A[x]) & ~ab, ta ^ g.t[x], (Aa | g.A[x]) & ~ab, ta | g.t[x])) k |= 1;
+                } else if (!(g.nu[x] & ~Aa) && !(g.nut[x] & ~ta) && !(g.nut[a] & ~g.t[x])) k |= 1;
+                if ((g.thr[x] >> a & 1) && (g.thr[a] >> x & 1)) k |= 2;
                 if (!k) continue;
                 if (all) {
                     if (k & 1) printf(" %d %d %d", a, x, 2 * view);
                     if (k & 2) printf(" %d %d %d", a, x, 2 * view + 1);
                     continue;
                 }
-                u64 ab = 1ULL << a | 1ULL << x;
                 /* supporting: the graph's owner's stones; threatening: the other's */
                 int fill_black = (k & 1) ? black : !black;
                 if (fill_black) addb |= ab; else addw |= ab;
@@ -482,33 +518,6 @@ static u64 fill_in(u64 *b, u64 *w) {
  * search (winvalue_core) tries every cell of M. */
 static int prune_on = 0;
 
-/* the vacant cells threatening x in g (V: the vacant cells) */
-static u64 threateners(const SGraph *g, int x, u64 V) {
-    u64 Ax = g->A[x];
-    int tx = g->t[x];
-    if ((tx & 3) == 3 && !g->tt) return 0; /* two non-adjacent terminals in Γ(x): no cell mends that */
-    u64 bad = 0, miss[64];                 /* bad: cells of Γ(x) with a non-neighbour in Γ(x) */
-    for (u64 q = Ax; q; q &= q - 1) {
-        int y = __builtin_ctzll(q);
-        miss[y] = Ax & ~g->A[y] & ~(1ULL << y);
-        if (tx & ~g->t[y]) miss[y] = ~0ULL; /* misses a terminal: only a = y mends that */
-        if (miss[y]) bad |= 1ULL << y;
-    }
-    u64 m0 = (tx & 1) ? Ax & ~g->N0 : 0, m1 = (tx & 2) ? Ax & ~g->N1 : 0; /* the terminals' misses */
-    if (!bad) return V & ~(1ULL << x);     /* Γ(x) a clique */
-    u64 out = 0;
-    for (u64 q = Ax; q; q &= q - 1) {
-        int a = __builtin_ctzll(q);
-        u64 abit = 1ULL << a;
-        if ((m0 | m1) & ~abit) continue;
-        int ok = 1;
-        for (u64 r = bad & ~abit; r; r &= r - 1)
-            if (miss[__builtin_ctzll(r)] & ~abit) { ok = 0; break; }
-        if (ok) out |= abit;
-    }
-    return out;
-}
-
 static u64 prune_threatened(u64 b, u64 w, u64 M) {
     static SGraph gb, gw;
     u64 V = FULL & ~(b | w), dropped = 0;
@@ -516,7 +525,9 @@ static u64 prune_threatened(u64 b, u64 w, u64 M) {
     shannon_graph(w, V, 0, &gw);
     for (u64 q = M; q; q &= q - 1) {
         int x = __builtin_ctzll(q);
-        u64 wit = (threateners(&gb, x, V) | threateners(&gw, x, V)) & ~dropped & ~(1ULL << x);
+        local(&gb, x, V);
+        local(&gw, x, V);
+        u64 wit = (gb.thr[x] | gw.thr[x]) & ~dropped & ~(1ULL << x);
         if (wit) dropped |= 1ULL << x;
     }
     return M & ~dropped;
@@ -824,9 +835,11 @@ int main(int argc, char **argv) {
                 u64 V = FULL & ~(b | w);
                 shannon_graph(b, V, 1, &gb);
                 shannon_graph(w, V, 0, &gw);
+                local_all(&gb, V);
+                local_all(&gw, V);
                 printf("T");
                 for (int x = 0; x < N; x++)
-                    if (V >> x & 1) printf(" %d %llx %llx", x, (unsigned long long)threateners(&gb, x, V), (unsigned long long)threateners(&gw, x, V));
+                    if (V >> x & 1) printf(" %d %llx %llx", x, (unsigned long long)gb.thr[x], (unsigned long long)gw.thr[x]);
                 printf("\n");
             }
             fflush(stdout);
