@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(C is None, reason="no C compiler")
 
 
 OFF = dict(mustplay=False, threats=False, vc=False, fillin=False, ordering=False, orlinks=False, dfpn=False,
-           hsearch=False)
+           hsearch=False, captured=False, prune=False)
 
 
 def _plain_c(p: Position, to: str) -> str:

@@ -204,3 +204,86 @@ def test_kernel_semi_connection_read_as_virtual_is_refuted():
 
     w = refute(m, POSITIONS, 6, 4)
     assert w["n"] == 4 and w["rows"] == 2 and w["board"] == "../.."
+
+
+def _kernel_capture_mutant(wrong_colour):
+    from verify.papers.hex.solver import c_solver
+
+    c = c_solver()
+    fill = {0: BLACK, 1: WHITE, 2: WHITE, 3: BLACK}
+
+    def m(pos):  # the kernel's captured pairs (flag bit 9), each filled with the given colour
+        if S._over(pos) or not pos.empty:
+            return None
+        t = Tally()
+        for a, b, k in c.fill_in(pos, fillin=False)[2]:
+            colour = other(fill[k]) if wrong_colour else fill[k]
+            q = pos.fill(1 << a | 1 << b, colour)
+            for to in (BLACK, WHITE):
+                if not t.add(board_value(q, to) == board_value(pos, to), cells=[pos.name(a), pos.name(b)], kind=k, to_move=to):
+                    return t
+        return t
+
+    return m
+
+
+def test_kernel_captured_pairs_filled_with_the_wrong_colour_are_refuted():
+    from verify.papers.hex.solver import c_solver
+
+    if c_solver() is None:
+        pytest.skip("no C compiler")
+    # the right colours hold on every position up to 6 cells ...
+    r = run_statement(statement("MUT.HEX.ok", kind="thm", domain=POSITIONS, max_n=6, min_n=4, register=False)(
+        _kernel_capture_mutant(False)), emit=False)
+    assert r.verdict == "holds"
+    # ... the swapped colours fail on a 2x2 board
+    w = refute(_kernel_capture_mutant(True), POSITIONS, 6, 4)
+    # b1, b2 mutually threatening in Black's graph (kind 1), filled Black instead of White
+    assert w["board"] == "B./.." and w["details"]["cells"] == ["b1", "b2"] and w["details"]["kind"] == 1
+
+
+def test_one_way_support_filled_as_captured_is_refuted():
+    from verify.concepts import supports
+
+    def m(pos):  # a supports b in Black's graph (b need not support a): fill both Black
+        if S._over(pos) or not pos.empty:
+            return None
+        g = pos.game()
+        t = Tally()
+        vac = [i for i in range(pos.size) if pos.empty >> i & 1]
+        for a in vac:
+            for b in vac:
+                if a != b and supports(g, pos.name(a), pos.name(b)):
+                    q = pos.fill(1 << a | 1 << b, BLACK)
+                    for to in (BLACK, WHITE):
+                        if not t.add(board_value(q, to) == board_value(pos, to), cells=[pos.name(a), pos.name(b)]):
+                            return t
+        return t
+
+    w = refute(m, POSITIONS, 8, 4)
+    assert w["board"] == "../.." and sorted(w["details"]["cells"]) == ["a1", "b1"]
+
+
+def test_threat_pruning_the_wrong_way_round_is_refuted():
+    from verify.papers.hex.solver import c_solver
+
+    c = c_solver()
+    if c is None:
+        pytest.skip("no C compiler")
+
+    def m(pos):  # a threatens b (kernel, either graph) read as "a wins only if b wins"
+        if S._over(pos) or not pos.empty:
+            return None
+        t = Tally()
+        wins = {to: set(winning_moves(pos, to)) for to in (BLACK, WHITE)}
+        for x, (tb, tw) in c.threateners(pos).items():
+            for a in range(pos.size):
+                if (tb | tw) >> a & 1:
+                    for to in (BLACK, WHITE):
+                        if not t.add(a not in wins[to] or x in wins[to], a=pos.name(a), b=pos.name(x), to_move=to):
+                            return t
+        return t
+
+    w = refute(m, POSITIONS, 6, 4)
+    # empty 2x2: b1 threatens the acute corner a1; Black wins at b1, not at a1
+    assert w["board"] == "../.." and w["details"] == {"a": "b1", "b": "a1", "to_move": "B"}

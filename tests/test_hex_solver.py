@@ -18,12 +18,15 @@ def _shannon(p, to, s=FastSolver()):
     return BLACK if s.winner(p.game(), SHORT if to == BLACK else CUT) == SHORT else WHITE
 
 
-SWITCHES = ("mustplay", "threats", "vc", "fillin", "ordering", "orlinks", "dfpn", "hsearch")
+SWITCHES = ("mustplay", "threats", "vc", "fillin", "ordering", "orlinks", "dfpn", "captured", "prune", "hsearch")
 # every switch on, each one off alone, all off, and the must-play search with only one
 # reduction on (so each reduction is also checked without the others' help)
 SETTINGS = ([{}] + [{k: False} for k in SWITCHES] + [dict.fromkeys(SWITCHES, False)]
-            + [{**dict.fromkeys(SWITCHES, False), "mustplay": True, k: True} for k in ("threats", "vc", "fillin", "hsearch")]
-            + [{"threats": False, "fillin": False}, {"value_only": True}])
+            + [{**dict.fromkeys(SWITCHES, False), "mustplay": True, k: True} for k in ("threats", "vc", "fillin", "captured", "hsearch")]
+            + [{"threats": False, "fillin": False}, {"value_only": True},
+               {**dict.fromkeys(SWITCHES, False), "mustplay": True, "fillin": True, "captured": True},
+               # df-pn's threatened-move pruning alone
+               {**dict.fromkeys(SWITCHES, False), "dfpn": True, "prune": True}])
 
 
 def _every_position(n, settings):

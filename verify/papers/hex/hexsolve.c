@@ -26,6 +26,17 @@
  *   instead of solving, print "H v K n key:carrier ..." — the H-search read-out for the
  *   player named in `tomove` (v = 1 and carrier K when it finds a virtual connection
  *   between that player's sides, else its n semi-connections between them).
+ *   bit 9 = captured-pair fill-in (captured_fill(), below: mutually supporting /
+ *   mutually threatening pairs of either player's Shannon graph, TSD.PAIRS), repeated
+ *   with the dead-cell fill-in until nothing changes;
+ *   bit 10 = df-pn drops moves threatened by another cell (prune_threatened(), below,
+ *   the third clause of TSD.PAIRS);
+ *   bit 14 = debug query, no search: prints  F black white later n a1 b1 k1 ...
+ *   (the stones after fill-in with the flags' bits 3 and 9, the filled cells added to
+ *   carriers, then every captured pair of the given position: k = 0 mutually
+ *   supporting in Black's graph, 1 mutually threatening there, 2 / 3 the same in
+ *   White's graph); with bit 13 too a second line  T x tb tw ...: per vacant cell x the
+ *   cells threatening it in Black's (tb) and White's (tw) graph.
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
@@ -441,6 +452,243 @@ static u64 dead_cells(u64 b, u64 w, u64 *black_fill) {
     return d;
 }
 
+
+/* ---- captured-pair fill-in (flag bit 9) ------------------------------------------
+ * Black's Shannon graph G of the position (HEX.GRAPH; Game.from_hex): vertices the
+ * vacant cells and two terminals (Black's sides), Black stones shorted (each Black
+ * chain contracted: the vacant cells around it become pairwise adjacent, and adjacent
+ * to a side it touches), White stones deleted.  White's graph is the same with the
+ * colours and sides swapped.  Either player's Hex goal is that player's Shannon goal on
+ * its own graph, with the same player to move, so the Hex value is the Shannon value
+ * on either graph; a stone is a short in its owner's graph and a deletion in the other.
+ *
+ * TSD.PAIRS (TSD §4.1, Theorem 6 corollary): for vacant a, b of a graph G,
+ *   a, b mutually supporting (G*a-b = G*a*b and G*b-a = G*b*a)   => W(G,x) = W(G*a*b,x),
+ *   a, b mutually threatening (G-a*b = G-a-b and G-b*a = G-b-a)  => W(G,x) = W(G-a-b,x),
+ * for either player x to move.  In Black's graph a supported pair is filled with two
+ * Black stones and a threatened one with two White stones; in White's graph the
+ * colours swap.  With Γ the neighbourhood (terminals included) and TSD.L2(i) (shorting
+ * a connected set changes nothing iff its neighbourhood is a clique) the definitions
+ * read, for single vertices:
+ *   a threatens b  <=>  Γ(b) - a is a clique of G (deleting a changes no other edge);
+ *   a supports b   <=>  Γ(b) in G*a is a clique of G*a, where x, y are adjacent in G*a
+ *                       iff they are adjacent in G or both are in Γ(a).  So:
+ *     a ~ b: Γ_{G*a}(b) = U = Γ(a) ∪ Γ(b) - {a, b}, and the pairs of U not both in Γ(a)
+ *            meet Γ(b) - Γ[a]: a supports b iff every x of Γ(b) - Γ[a] is adjacent in G
+ *            to all of U - x; mutual support: every x of Γ(a) Δ Γ(b) - {a, b} is;
+ *     a !~ b: Γ_{G*a}(b) = Γ(b): a supports b iff every x of Γ(b) - Γ(a) is adjacent in
+ *            G to all of Γ(b) - x.
+ * These are tested on bitboards: per vacant cell x, A[x] = its vacant neighbours in G
+ * (board neighbours, and the vacant cells around each chain of the player next to x)
+ * and t[x] = its terminal neighbours (bit 0: first side, bit 1: second side; x is on
+ * the side's row, or next to a chain touching it); the terminals are adjacent when a
+ * chain touches both sides.  The tests are exact (see captured(); checked against the
+ * definitions in tests/test_hex_captured.py).
+ * Fill: the dead cells first (above), then captured pairs, disjoint from each other
+ * (across both graphs too), and again until nothing changes.  Each fill step is valid
+ * in the position it is made in; filling the pairs of one round one after another is
+ * valid because the relations are equalities of graphs, G*a-b = G*a*b, kept by shorting
+ * or deleting any further vertex c on both sides (operations on distinct vertices
+ * commute) — so a pair stays captured (and a dead cell dead) when stones of either
+ * colour are added elsewhere.
+ * Carrier: let P0 be the position, P1 = P0 + F after fill-in, and let the winner win P1
+ * with carrier K (the loser may own every vacant cell of P1 off K).  Give the loser
+ * every vacant cell of P0 off K ∪ F', where F' = F minus the first round of dead cells
+ * D1 (dead in P0).  Each D1 cell is dead in P0, so in this extension: recolouring it to
+ * its fill colour keeps the value (TSD.SPEC); every later fill step (dead cells,
+ * captured pairs) was valid where it was made and stays valid with the loser's extra
+ * stones (they are on other cells), so replaying them gives P1 plus the loser's stones
+ * off K, which the winner wins.  So K ∪ F' carries the win in P0: F' is the `later`
+ * mask fill_in() returns. */
+static int cap_on = 0;
+
+/* A[x], t[x]: the cell and terminal neighbours of vacant x; N0, N1: the terminals' cell
+ * neighbours; tt: the terminals adjacent.  local(): nu[x], nut[x] = the members of Γ(x)
+ * (cells, terminals) with a non-neighbour in Γ(x); thr[x] = the vacant cells a with
+ * Γ(x) - a a clique (a threatens x). */
+typedef struct { u64 A[64]; uint8_t t[64]; u64 N0, N1; int tt; u64 nu[64], thr[64]; uint8_t nut[64]; } SGraph;
+
+/* the Shannon graph of the player with stones S (black: Black) on the vacant cells V */
+static void shannon_graph(u64 S, u64 V, int black, SGraph *g) {
+    u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
+    g->N0 = row0 & V; g->N1 = row1 & V; g->tt = 0;
+    for (u64 v = V; v; v &= v - 1) {
+        int x = __builtin_ctzll(v);
+        g->A[x] = NBR[x] & V;
+        g->t[x] = (uint8_t)((row0 >> x & 1) | (row1 >> x & 1) << 1);
+    }
+    u64 rest = S;
+    while (rest) {
+        u64 c = rest & -rest, p = 0;
+        while (c != p) { p = c; c = dilate(c) & S; }
+        rest &= ~c;
+        u64 D = dilate(c) & V;
+        int t0 = (c & row0) != 0, t1 = (c & row1) != 0;
+        if (t0 && t1) g->tt = 1;
+        if (t0) g->N0 |= D;
+        if (t1) g->N1 |= D;
+        uint8_t tb = (uint8_t)(t0 | t1 << 1);
+        for (u64 q = D; q; q &= q - 1) { int x = __builtin_ctzll(q); g->A[x] |= D; g->t[x] |= tb; }
+    }
+    for (u64 v = V; v; v &= v - 1) {
+        int x = __builtin_ctzll(v);
+        g->A[x] &= ~(1ULL << x);
+    }
+}
+
+/* each member of X (cells Xc, terminals Xt) adjacent to every other member of S */
+static int adj_all(const SGraph *g, u64 Xc, int Xt, u64 Sc, int St) {
+    for (u64 q = Xc; q; q &= q - 1) {
+        int x = __builtin_ctzll(q);
+        if ((Sc & ~(1ULL << x) & ~g->A[x]) || (St & ~g->t[x])) return 0;
+    }
+    if ((Xt & 1) && ((Sc & ~g->N0) || ((St & 2) && !g->tt))) return 0;
+    if ((Xt & 2) && ((Sc & ~g->N1) || ((St & 1) && !g->tt))) return 0;
+    return 1;
+}
+
+/* nu, nut and thr of the vacant cell x (see SGraph) */
+static void local(SGraph *g, int x, u64 V) {
+    u64 Ax = g->A[x];
+    int tx = g->t[x];
+    u64 bad = 0, miss[64];
+    for (u64 q = Ax; q; q &= q - 1) {
+        int y = __builtin_ctzll(q);
+        miss[y] = Ax & ~g->A[y] & ~(1ULL << y);
+        if (tx & ~g->t[y]) miss[y] = ~0ULL; /* misses a terminal: only a = y mends that */
+        if (miss[y]) bad |= 1ULL << y;
+    }
+    u64 m0 = (tx & 1) ? Ax & ~g->N0 : 0, m1 = (tx & 2) ? Ax & ~g->N1 : 0; /* the terminals' misses */
+    int tpair = (tx & 3) == 3 && !g->tt;  /* two non-adjacent terminals in Γ(x) */
+    g->nu[x] = bad;
+    g->nut[x] = (uint8_t)((m0 || tpair ? 1 : 0) | (m1 || tpair ? 2 : 0));
+    if (!bad && !g->nut[x]) { g->thr[x] = V & ~(1ULL << x); return; } /* Γ(x) a clique */
+    /* a threatener a meets every non-adjacent pair of Γ(x), so with y the lowest cell of
+       bad, a = y or miss[y] = {a} */
+    u64 out = 0, y0 = bad & -bad, c = y0 ? miss[__builtin_ctzll(y0)] : 0, cands = y0;
+    if (!(c & (c - 1))) cands |= c & Ax;
+    if (!tpair)
+        for (u64 q = cands; q; q &= q - 1) {
+            int a = __builtin_ctzll(q);
+            u64 abit = 1ULL << a;
+            if ((m0 | m1) & ~abit) continue;
+            int ok = 1;
+            for (u64 r = bad & ~abit; r; r &= r - 1)
+                if (miss[__builtin_ctzll(r)] & ~abit) { ok = 0; break; }
+            if (ok) out |= abit;
+        }
+    g->thr[x] = out;
+}
+
+static void local_all(SGraph *g, u64 V) {
+    for (u64 v = V; v; v &= v - 1) local(g, __builtin_ctzll(v), V);
+}
+
+/* Captured pairs of the position in both graphs.  all = 0: disjoint pairs, first found
+ * first, their fill stones added to *fb / *fw (returns 1 when any); all = 1 (debug):
+ * every pair printed as " a b k".  With nu/thr (local()) the tests are:
+ *   mutual threat:  b in thr[a] and a in thr[b];
+ *   a !~ b, mutual support:  nu[b] ⊆ Γ(a) and nu[a] ⊆ Γ(b) (the members of Γ(b) off
+ *     Γ(a) must be adjacent to all of Γ(b) - x: not in nu[b]) — so b is adjacent to
+ *     every member of nu[a], which narrows the candidates;
+ *   a ~ b, mutual support:  adj_all() on U = Γ(a) ∪ Γ(b) - {a, b} with X = Γ(a) Δ Γ(b)
+ *     - {a, b}. */
+static int captured(u64 b, u64 w, u64 *fb, u64 *fw, int all) {
+    u64 V = FULL & ~(b | w), used = 0, addb = 0, addw = 0;
+    static SGraph g;
+    for (int view = 0; view < 2; view++) {
+        int black = view == 0;
+        shannon_graph(black ? b : w, V, black, &g);
+        local_all(&g, V);
+        for (u64 va = V; va; va &= va - 1) {
+            int a = __builtin_ctzll(va);
+            if (!all && (used >> a & 1)) continue;
+            u64 higher = V & ~((2ULL << a) - 1) & (all ? ~0ULL : ~used);
+            u64 Aa = g.A[a];
+            int ta = g.t[a];
+            /* adjacent partners first, then the others */
+            u64 cand2 = higher & ~Aa;
+            for (u64 q = g.nu[a]; q; q &= q - 1) cand2 &= g.A[__builtin_ctzll(q)];
+            if (g.nut[a] & 1) cand2 &= g.N0;
+            if (g.nut[a] & 2) cand2 &= g.N1;
+            u64 cand = (higher & Aa) | cand2;
+            for (; cand; cand &= cand - 1) {
+                int x = __builtin_ctzll(cand);
+                u64 ab = 1ULL << a | 1ULL << x;
+                int k = 0;
+                if (Aa >> x & 1) {
+                    if (adj_all(&g, (Aa ^ g.A[x]) & ~ab, ta ^ g.t[x], (Aa | g.A[x]) & ~ab, ta | g.t[x])) k |= 1;
+                } else if (!(g.nu[x] & ~Aa) && !(g.nut[x] & ~ta) && !(g.nut[a] & ~g.t[x])) k |= 1;
+                if ((g.thr[x] >> a & 1) && (g.thr[a] >> x & 1)) k |= 2;
+                if (!k) continue;
+                if (all) {
+                    if (k & 1) printf(" %d %d %d", a, x, 2 * view);
+                    if (k & 2) printf(" %d %d %d", a, x, 2 * view + 1);
+                    continue;
+                }
+                /* supporting: the graph's owner's stones; threatening: the other's */
+                int fill_black = (k & 1) ? black : !black;
+                if (fill_black) addb |= ab; else addw |= ab;
+                used |= ab;
+                break;
+            }
+        }
+    }
+    *fb = addb; *fw = addw;
+    return (addb | addw) != 0;
+}
+
+/* Fill-in before a node is searched: dead cells (bit 3), repeated, then captured pairs
+ * (bit 9), and again until nothing changes.  Returns the filled cells to add to a
+ * carrier found after it: all but the first round of dead cells (see above). */
+static u64 fill_in(u64 *b, u64 *w) {
+    u64 later = 0, bf, d, cb, cw;
+    int first = 1;
+    if (!fill_on && !cap_on) return 0;
+    for (;;) {
+        if (fill_on)
+            while ((d = dead_cells(*b, *w, &bf)) != 0) { *b |= bf; *w |= d & ~bf; if (!first) later |= d; first = 0; }
+        first = 0;
+        if (!cap_on || !captured(*b, *w, &cb, &cw, 0)) break;
+        *b |= cb; *w |= cw; later |= cb | cw;
+    }
+    return later;
+}
+
+
+/* ---- threatened moves pruned in df-pn (flag bit 10) ------------------------------
+ * TSD.PAIRS, third clause: if a threatens b in a Shannon graph (G-a*b = G-a-b), a move
+ * at b wins only if the move at a wins, for either player to move (checked for Short
+ * and for Cut).  Through HEX.GRAPH (a stone is a short in its owner's graph and a
+ * deletion in the other's, and the Hex value is the Shannon value on either graph, with
+ * the same player to move) this holds in Hex with "threatens" taken in Black's or in
+ * White's graph.  By TSD.L2(i), a threatens b iff Γ(b) - a is a clique (a non-clique
+ * Γ(b) needs a in Γ(b), every non-adjacent pair of Γ(b) meeting a; a clique Γ(b) is
+ * threatened by every other vacant cell).  In mid() the cells of the must-play region M
+ * are visited in order and b is dropped when some vacant a != b threatens it that is
+ * either off M (a loses, by the must-play rule, so b loses) or in M and not dropped
+ * yet.  A dropped cell's witness is kept, or dropped later with a witness kept at that
+ * time, so following witnesses ends at a kept cell or a cell off M: every dropped cell
+ * wins only if a kept cell wins, so the node's value is unchanged (when every cell is
+ * dropped, none wins: the mover loses).  Only df-pn's tree is pruned; the carrier
+ * search (winvalue_core) tries every cell of M. */
+static int prune_on = 0;
+
+static u64 prune_threatened(u64 b, u64 w, u64 M) {
+    static SGraph gb, gw;
+    u64 V = FULL & ~(b | w), dropped = 0;
+    shannon_graph(b, V, 1, &gb);
+    shannon_graph(w, V, 0, &gw);
+    for (u64 q = M; q; q &= q - 1) {
+        int x = __builtin_ctzll(q);
+        local(&gb, x, V);
+        local(&gw, x, V);
+        u64 wit = (gb.thr[x] | gw.thr[x]) & ~dropped & ~(1ULL << x);
+        if (wit) dropped |= 1ULL << x;
+    }
+    return M & ~dropped;
+}
+
 static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier);
 
 /* WINVALUE on a position without dead cells (after fill-in). */
@@ -553,14 +801,6 @@ typedef struct { u64 b, w, M, top; uint32_t phi, delta; uint16_t flags; uint8_t 
 static PEntry *ptable;
 static int dfpn_on = 0;
 
-static u64 fill_dead(u64 *b, u64 *w) {
-    u64 later = 0, bf, d;
-    int round = 0;
-    if (!fill_on) return 0;
-    while ((d = dead_cells(*b, *w, &bf)) != 0) { *b |= bf; *w |= d & ~bf; if (round++) later |= d; }
-    return later;
-}
-
 static PEntry *pfind(u64 b, u64 w, int btm) {
     PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
     if (e->used && e->b == b && e->w == w && e->tomove == btm && e->flags == flags) return e;
@@ -589,6 +829,7 @@ static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_
         int r = prelude(b, w, btm, &M, &W, &car, score);
         if (r == 1) { pstore(b, w, btm, 0, PINF, 0, 0, 0); *ophi = 0; *odelta = PINF; return; }
         if (r == 0) { pstore(b, w, btm, PINF, 0, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
+        if (prune_on) M = prune_threatened(b, w, M);
     }
     /* children, best score first */
     int nc = 0, cell[64];
@@ -602,7 +843,7 @@ static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_
     for (int i = 0; i < nc; i++) {
         u64 bit = 1ULL << cell[i];
         cb[i] = btm ? b | bit : b; cw[i] = btm ? w : w | bit;
-        fill_dead(&cb[i], &cw[i]);
+        fill_in(&cb[i], &cw[i]);
     }
     u64 top = 0;
     for (int i = 0; i < nc && i < 3; i++) top |= 1ULL << cell[i];
@@ -639,7 +880,7 @@ static void guide(u64 b, u64 w, int btm, u64 M, int *score) {
     for (u64 v = M; v; v &= v - 1) {
         int x = __builtin_ctzll(v); u64 bit = v & -v;
         u64 nb = btm ? b | bit : b, nw = btm ? w : w | bit;
-        fill_dead(&nb, &nw);
+        fill_in(&nb, &nw);
         PEntry *c = pfind(nb, nw, !btm);
         if (c && c->delta == 0) score[x] += 1 << 20;
     }
@@ -692,10 +933,8 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
 
 /* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
 static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
-    if (!fill_on) return winvalue_core(b, w, black_to_move, carrier);
-    u64 filled = 0, bf, d;
-    int round = 0;
-    while ((d = dead_cells(b, w, &bf)) != 0) { b |= bf; w |= d & ~bf; if (round++) filled |= d; }
+    if (!fill_on && !cap_on) return winvalue_core(b, w, black_to_move, carrier);
+    u64 filled = fill_in(&b, &w);
     int r = winvalue_core(b, w, black_to_move, carrier);
     *carrier |= filled;
     return r;
@@ -755,9 +994,32 @@ int main(int argc, char **argv) {
         order_on = (mp >> 4) & 1;
         or_on = (mp >> 5) & 1;
         dfpn_on = (mp >> 6) & 1;
+        cap_on = (mp >> 9) & 1;
+        prune_on = (mp >> 10) & 1;
         int value_only = (mp >> 7) & 1;
         hs_on = (mp >> 8) & 1;
-        flags = (uint16_t)(mp & ~128);
+        flags = (uint16_t)(mp & 0x3fff & ~128);
+        if (mp >> 14 & 1) { /* debug: fill-in and the captured pairs, no search */
+            u64 fb = b, fw = w, cb, cw;
+            u64 later = fill_in(&fb, &fw);
+            printf("F %llx %llx %llx", (unsigned long long)fb, (unsigned long long)fw, (unsigned long long)later);
+            captured(b, w, &cb, &cw, 1);
+            printf("\n");
+            if (mp >> 13 & 1) { /* and the threateners of each cell: "T" then per cell, both graphs */
+                static SGraph gb, gw;
+                u64 V = FULL & ~(b | w);
+                shannon_graph(b, V, 1, &gb);
+                shannon_graph(w, V, 0, &gw);
+                local_all(&gb, V);
+                local_all(&gw, V);
+                printf("T");
+                for (int x = 0; x < N; x++)
+                    if (V >> x & 1) printf(" %d %llx %llx", x, (unsigned long long)gb.thr[x], (unsigned long long)gw.thr[x]);
+                printf("\n");
+            }
+            fflush(stdout);
+            continue;
+        }
         nodes = 0;
         int btm = t[0] == 'B';
         if (mp & 4096) { /* test hook: the H-search closure of the player named, read out */
@@ -772,7 +1034,7 @@ int main(int argc, char **argv) {
         int mover;
         if (dfpn_on) {
             u64 fb = b, fw = w;
-            fill_dead(&fb, &fw);
+            fill_in(&fb, &fw);
             uint32_t phi = 1, delta = 1;
             while (phi && delta) mid(fb, fw, btm, PINF, PINF, &phi, &delta);
             mover = phi == 0;

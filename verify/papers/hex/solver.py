@@ -31,6 +31,15 @@ value and a carrier that carries the win, on every position with ≤ 9 cells and
   either colour keeps the value); dead cells stay dead when stones are added, so the
   carrier found after fill-in, plus the cells that became dead only after an earlier
   fill, carries the win in the original position;
+* ``captured`` — pairs of vacant cells mutually supporting in a player's Shannon graph
+  (that player's sides as terminals, his stones shorted, the opponent's deleted) are
+  filled with his stones, mutually threatening ones with the opponent's (TSD.PAIRS),
+  alternating with ``fillin`` until nothing changes; a pair stays captured when stones
+  are added elsewhere (an equality of graphs survives the same short / delete on both
+  sides), so the filled cells added to the carrier keep it a carrier;
+* ``prune`` — df-pn skips a move at b when a cell a threatens b in either graph (TSD.PAIRS,
+  third clause: b wins only if a wins) and a is kept or off the must-play region (the
+  carrier search tries every move);
 * ``ordering`` — cells in most opponent semi-connection carriers first, then by the
   gain in shortest-path distance;
 * ``dfpn`` — depth-first proof-number search (Nagai's df-pn, negamax form, 1+ε
@@ -39,8 +48,7 @@ value and a carrier that carries the win, on every position with ≤ 9 cells and
   is then every vacant cell, which trivially carries).
 
 Both transposition tables have fixed size (``2**table_bits`` entries of 32 and 40
-bytes, always-replace), so memory is bounded.  Captured-cell fill-in (TSD.T1 /
-TSD.PAIRS) is not in the kernel.
+bytes, always-replace), so memory is bounded.
 
 References
 ----------
@@ -149,12 +157,14 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
 
 def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
            ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
-           hsearch: bool = True) -> int:
+           hsearch: bool = True, captured: bool = True, prune: bool = True) -> int:
     """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
     4 move ordering, 5 OR links in the virtual-connection search, 6 df-pn decides the value
-    first, 7 value only: with df-pn, the carrier is every vacant cell, 8 H-search)."""
+    first, 7 value only: with df-pn, the carrier is every vacant cell; 8 H-search; 9
+    captured-pair fill-in; 10 df-pn drops moves threatened by another cell)."""
     return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
-            | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only) | 256 * int(hsearch))
+            | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only) | 256 * int(hsearch)
+            | 512 * int(captured) | 1024 * int(prune))
 
 
 RUN_SWITCHES = {"value_only": True, "vc": False}
@@ -184,7 +194,7 @@ class CSolver:
     def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True,
               vc: bool = True, fillin: bool = True, ordering: bool = True,
               orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
-              hsearch: bool = True) -> tuple[str, int, int]:
+              hsearch: bool = True, captured: bool = True, prune: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the Fig. 13 update ``M ← M ∩ S``; ``threats``: one- and two-move wins
@@ -203,12 +213,18 @@ class CSolver:
         (``value_only``: skip that, the carrier is every vacant cell); ``hsearch``:
         Anshelevich's AND/OR closure for the opponent of the mover (HEX.ANDOR):
         its virtual connection between its sides loses at once, its semi-connections
-        narrow the must-play region (HEX.MUSTPLAY) — all switchable, and switched off the answers must not
+        narrow the must-play region (HEX.MUSTPLAY);
+``captured``: pairs of
+        vacant cells mutually supporting (or threatening) in either player's Shannon graph
+        filled with that player's (the other player's) stones (TSD.PAIRS; the filled cells
+        are added to the carrier); ``prune``: df-pn skips a move at b when another cell a
+        (kept, or outside the must-play region) threatens b in either graph (TSD.PAIRS'
+        third clause: b wins only if a wins) — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         if pos.size > 64:
             raise InputError("The compiled Hex solver takes at most 64 cells.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch)}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch, captured, prune)}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
@@ -218,6 +234,65 @@ class CSolver:
         nodes = int(out[2])
         self.nodes += nodes
         return out[0], int(out[1], 16), nodes
+
+    def fill_in(self, pos: Position, fillin: bool = True, captured: bool = True):
+        """The kernel's fill-in, no search (debug query, flag bit 14): ``(filled position,
+        cells to add to a carrier, pairs)`` where ``pairs`` lists every captured pair of
+        ``pos`` as ``(a, b, kind)``: kind 0 mutually supporting in Black's Shannon graph,
+        1 mutually threatening there, 2 / 3 the same in White's graph.
+
+        >>> s = c_solver()
+        >>> s is None or s.fill_in(Position.parse(".../.../..."))[2] == []
+        True
+        """
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags(fillin=fillin, captured=captured) | 1 << 14}\n"
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+        out = self.proc.stdout.readline().split()
+        if len(out) < 4 or out[0] != "F" or (len(out) - 4) % 3:
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
+        nums = [int(x) for x in out[4:]]
+        pairs = [tuple(nums[i:i + 3]) for i in range(0, len(nums), 3)]
+        return Position(pos.rows, pos.cols, int(out[1], 16), int(out[2], 16)), int(out[3], 16), pairs
+
+    def threateners(self, pos: Position) -> dict:
+        """For each vacant cell x, ``(tb, tw)``: the bitmasks of the vacant cells that threaten
+        x in Black's and in White's Shannon graph (debug query, flag bits 13 and 14).
+
+        >>> s = c_solver()
+        >>> s is None or s.threateners(Position.parse("B./.."))[1] == (0b1000, 0b100)
+        True
+        """
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags() | 3 << 13}\n"
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+        first = self.proc.stdout.readline().split()
+        out = self.proc.stdout.readline().split()
+        if not first or first[0] != "F" or not out or out[0] != "T" or (len(out) - 1) % 3:
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
+        return {int(out[i]): (int(out[i + 1], 16), int(out[i + 2], 16)) for i in range(1, len(out), 3)}
+
+    def hsearch(self, pos: Position, player: str) -> tuple[int | None, list[tuple[int, int]]]:
+        """The kernel's H-search read-out for ``player`` (test hook, bit 12): the carrier of
+        its virtual connection between ``player``'s sides (None when none is found) and its
+        semi-connections between them as (key cell, carrier incl. the key).
+
+        >>> C = c_solver()
+        >>> C is None or C.hsearch(Position.parse("3x3"), "B")[1] != []
+        True
+        """
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {player} 4096\n"
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+        out = self.proc.stdout.readline().split()
+        if len(out) < 4 or out[0] != "H":
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
+        vc = int(out[2], 16) if out[1] == "1" else None
+        scs = [(int(k), int(c, 16)) for k, c in (x.split(":") for x in out[4:])]
+        return vc, scs
 
     def hsearch(self, pos: Position, player: str) -> tuple[int | None, list[tuple[int, int]]]:
         """The kernel's H-search read-out for ``player`` (test hook, bit 12): the carrier of
