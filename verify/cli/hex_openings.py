@@ -41,6 +41,9 @@ def register(sub) -> None:
     g.add_argument("--only", metavar="CELLS", help="only these openings, comma-separated (e.g. a1,b2)")
     p.add_argument("--json", action="store_true", help="print JSON (per-opening winner, seconds, nodes)")
     p.add_argument("--png", metavar="FILE", help="draw the map (dark: Black wins after opening there)")
+    p.add_argument("--without", action="append", default=[], metavar="SWITCH",
+                   help="turn a kernel reduction off (repeatable): mustplay, threats, fillin, ordering, dfpn, "
+                   "hsearch, captured, prune — to re-derive a map as a cross-check of that reduction")
     p.set_defaults(run=run)
 
 
@@ -57,7 +60,8 @@ def run(args) -> int:
             print(f"  {cell}: {rec['winner']} ({rec['seconds']:.2f} s)", file=sys.stderr, flush=True)
 
     r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume, budget=args.budget_per_opening,
-                     only=args.only, shards=_shards(args.shards) if args.shards else None, progress=progress)
+                     only=args.only, shards=_shards(args.shards) if args.shards else None, progress=progress,
+                     without=tuple(args.without))
     pos = Position(args.n, args.n)
     m = {c: o["winner"] for c, o in r["openings"].items()}
     if args.json:

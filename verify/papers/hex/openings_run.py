@@ -90,8 +90,21 @@ def representatives(n: int) -> dict[int, int]:
     return {i: min(i, size - 1 - i) for i in range(size)}
 
 
-def _header(n: int) -> dict:
-    return {"kind": "hex-openings", "n": n, "kernel": kernel_hash(), "switches": _flags(**RUN_SWITCHES)}
+REDUCTIONS = ("mustplay", "threats", "fillin", "ordering", "dfpn", "hsearch", "captured", "prune")
+"""The kernel switches a run may turn off (``without``), e.g. to re-derive a map with one
+reduction less as a cross-check of that reduction."""
+
+
+def _switches(without: tuple[str, ...] = ()) -> dict:
+    bad = [w for w in without if w not in REDUCTIONS]
+    if bad:
+        raise InputError(f"--without: {bad[0]!r} is not one of {', '.join(REDUCTIONS)}.")
+    return dict.fromkeys(without, False)
+
+
+def _header(n: int, without: tuple[str, ...] = ()) -> dict:
+    return {"kind": "hex-openings", "n": n, "kernel": kernel_hash(),
+            "switches": _flags(**{**RUN_SWITCHES, **_switches(without)})}
 
 
 def _read_store(path: Path, header: dict) -> dict[str, dict]:
@@ -127,12 +140,13 @@ def _parse_only(n: int, only: str) -> list[int]:
 
 def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool = False, budget: float = 300.0,
                  only: str | None = None, shards: tuple[int, int] | None = None, table_bits: int | None = None,
-                 progress=None) -> dict:
+                 progress=None, without: tuple[str, ...] = ()) -> dict:
     """Solve the Black openings of the empty ``n``×``n`` board; returns the map and figures.
 
     ``only``: comma-separated cells (their 180° representatives are searched);
     ``shards``: ``(a, b)``, the representatives' tasks number ``a`` to ``b`` (from 0);
-    ``progress(cell, record)`` is called after each finished opening.
+    ``progress(cell, record)`` is called after each finished opening; ``without``: kernel
+    switches to turn off (:data:`REDUCTIONS`; recorded in the store's header).
     """
     if not 1 <= n <= MAX_N:
         raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 64 cells), not {n}.")
@@ -151,7 +165,8 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         if not 0 <= a <= b:
             raise InputError(f"--shards must be A-B with 0 <= A <= B, not {a}-{b}.")
         tasks = tasks[a:b + 1]
-    header = _header(n)
+    header = _header(n, tuple(without))
+    switches = _switches(tuple(without))
     done: dict[str, dict] = {}
     path = Path(store) if store else None
     if path is not None:
@@ -191,7 +206,7 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
                     return
                 i = queue.pop(0)
             s = time.perf_counter()
-            r = k.value_within(board.play(i, BLACK), WHITE, budget)
+            r = k.value_within(board.play(i, BLACK), WHITE, budget, switches)
             sec = time.perf_counter() - s
             rec = {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(sec, 3),
                    "nodes": r[2] if r else None, "budget": budget}
@@ -237,4 +252,4 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     return {"n": n, "kernel": header["kernel"], "switches": header["switches"], "store": store,
             "openings": openings, "counts": counts, "searched": searched, "wall_seconds": round(wall, 3),
             "kernel_cpu_seconds": round(cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 3),
-            "budget_per_opening": budget, "jobs": jobs}
+            "budget_per_opening": budget, "jobs": jobs, "without": list(without)}

@@ -314,13 +314,13 @@ class CSolver:
         scs = [(int(k), int(c, 16)) for k, c in (x.split(":") for x in out[4:])]
         return vc, scs
 
-    def value_within(self, pos: Position, to_move: str, seconds: float):
-        """:meth:`value` with :data:`RUN_SWITCHES` (value only: the carrier returned is every
-        vacant cell), or None when the kernel has not answered within ``seconds`` (the kernel is
+    def value_within(self, pos: Position, to_move: str, seconds: float, switches: dict | None = None):
+        """:meth:`value` with :data:`RUN_SWITCHES` updated by ``switches`` (value only: the
+        carrier returned is every vacant cell), or None when the kernel has not answered within ``seconds`` (the kernel is
         then killed and restarted)."""
         import select
 
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(**RUN_SWITCHES)}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(**{**RUN_SWITCHES, **(switches or {})})}\n"
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line)
         self.proc.stdin.flush()
@@ -362,14 +362,18 @@ def c_solver() -> CSolver | None:
 
 
 def solve(pos: Position, to_move: str, mustplay: bool = True) -> str:
-    """The winner of ``pos`` with ``to_move`` to play: the C kernel if compiled, else Python.
+    """The winner of ``pos`` with ``to_move`` to play: the C kernel if compiled (with
+    :data:`RUN_SWITCHES`: df-pn, value only; ``mustplay=False``: the plain search of Fig. 13
+    without the must-play update), else Python.
 
     >>> solve(Position.parse("2x2"), "W")
     'W'
     """
     c = c_solver()
     if c is not None:
-        return c.value(pos, to_move, mustplay)[0]
+        if mustplay:
+            return c.value(pos, to_move, **RUN_SWITCHES)[0]
+        return c.value(pos, to_move, mustplay=False)[0]
     return win_value(pos, to_move, mustplay)[0]
 
 

@@ -200,8 +200,8 @@ def hex_p2(pos: Position):
     source=SRC + ", §5 (3)",
     domain=SQUARE,
     min_n=1,
-    max_n=5,
-    tier_n=5,
+    max_n=7,
+    tier_n=7,
     reading="The empty n×n board is won by Black with Black to move and by White with White to move "
     "(compiled Fig. 13 search; cross-checked against FastSolver and the plain search in tests).",
 )
@@ -317,8 +317,8 @@ def acute_corners(pos: Position) -> list[int]:
     source=SRC + ", §6, Fig. 6, Fig. 7",
     domain=SQUARE,
     min_n=3,
-    max_n=5,
-    tier_n=5,
+    max_n=7,
+    tier_n=6,
     reading="On the empty n×n board an opening in either acute corner loses, for Black and for White opening; "
     "and after White opens at a1, Black's reply b1 (the cell that kills the corner stone, our reading of "
     "Fig. 6 middle) loses.  Values by the compiled Fig. 13 search.",
