@@ -2,9 +2,10 @@
 
 Values come from the compiled Fig. 13 kernel (:mod:`.solver`); without a C compiler the
 Python WINVALUE runs instead.  Before searching, the running time is estimated from the
-number of vacant cells (calibrated on this kind of machine with the df-pn kernel: one 5×5
-opening, 24 vacant cells, ≈ 0.03 s; each further vacant cell ×2, so a 6×6 opening ≈ 1
-minute); when the estimate exceeds ``--budget``
+number of vacant cells (calibrated on this kind of machine with the df-pn kernel with
+H-search and captured-cell fill-in: 0.01 s at 24 vacant cells, ×1.35 per further cell —
+a 6×6 opening ≈ 0.3 s, a 7×7 opening ≈ 13 s, the measured means being 0.1 s and 11 s);
+when the estimate exceeds ``--budget``
 the command stops and says so, and a search that outlives the budget is reported as
 unknown — never a guessed value.
 """
@@ -27,11 +28,11 @@ NAMES = {BLACK: "Black", WHITE: "White"}
 def estimate_seconds(vacant: int) -> float:
     """Rough time of one search with ``vacant`` vacant cells (seconds).
 
-    >>> estimate_seconds(24) == 0.03, estimate_seconds(10) < 0.01, estimate_seconds(1600)
+    >>> estimate_seconds(24) == 0.01, estimate_seconds(10) < 0.01, estimate_seconds(4000)
     (True, True, inf)
     """
     try:
-        return 0.03 * 2.0 ** (vacant - 24)
+        return 0.01 * 1.35 ** (vacant - 24)
     except OverflowError:  # a board far beyond any budget (40x40: 1,600 vacant cells)
         return float("inf")
 
