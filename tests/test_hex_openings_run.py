@@ -97,3 +97,16 @@ def test_shards_and_png(tmp_path, capsys):
     d = json.loads(out)
     assert code == 0 and sorted(d["searched"]) == ["a1", "b1"] and d["counts"]["not run"] == 5
     assert png.stat().st_size > 0
+
+
+def test_dask_local_cluster_gives_the_same_map_and_store(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    store = tmp_path / "d.jsonl"
+    code, out, _ = run(capsys, "hex-openings", "4", "--dask", "local", "--jobs", "2", "--store", str(store), "--json")
+    assert code == 0
+    r = json.loads(out)
+    assert _map(r) == openings(Position(4, 4), BLACK) and r["kernel_cpu_seconds"] is None
+    assert len(store.read_text().splitlines()) == 1 + 8
+    # resuming the Dask-made store locally searches nothing
+    code, out, _ = run(capsys, "hex-openings", "4", "--store", str(store), "--resume", "--json")
+    assert code == 0 and json.loads(out)["searched"] == []

@@ -41,6 +41,9 @@ def register(sub) -> None:
     g.add_argument("--only", metavar="CELLS", help="only these openings, comma-separated (e.g. a1,b2)")
     p.add_argument("--json", action="store_true", help="print JSON (per-opening winner, seconds, nodes)")
     p.add_argument("--png", metavar="FILE", help="draw the map (dark: Black wins after opening there)")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="run the openings on a Dask cluster (scheduler address, or 'local' for a LocalCluster of "
+                   "--jobs workers); the workers need shannon-verify and a C compiler")
     p.add_argument("--without", action="append", default=[], metavar="SWITCH",
                    help="turn a kernel reduction off (repeatable): mustplay, threats, fillin, ordering, dfpn, "
                    "hsearch, captured, prune — to re-derive a map as a cross-check of that reduction")
@@ -61,7 +64,7 @@ def run(args) -> int:
 
     r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume, budget=args.budget_per_opening,
                      only=args.only, shards=_shards(args.shards) if args.shards else None, progress=progress,
-                     without=tuple(args.without))
+                     without=tuple(args.without), dask=args.dask)
     pos = Position(args.n, args.n)
     m = {c: o["winner"] for c, o in r["openings"].items()}
     if args.json:
@@ -70,9 +73,10 @@ def run(args) -> int:
         c = r["counts"]
         print(f"{args.n}x{args.n}: winner after each Black opening (B/W, ? unknown or not run)")
         print(opening_map_text(pos, m))
+        where = (f"{r['kernel_cpu_seconds']:.2f} s kernel CPU on {args.jobs} jobs." if r["kernel_cpu_seconds"] is not None
+                 else f"on Dask ({args.dask}).")
         print(f"Black wins after {c['B']}, White after {c['W']}, unknown {c['unknown']}, not run {c['not run']} "
-              f"(of {pos.size}); searched {len(r['searched'])} now in {r['wall_seconds']:.2f} s wall, "
-              f"{r['kernel_cpu_seconds']:.2f} s kernel CPU on {args.jobs} jobs.")
+              f"(of {pos.size}); searched {len(r['searched'])} now in {r['wall_seconds']:.2f} s wall, " + where)
     if args.png:
         draw_opening_map(pos, m, args.png, f"{args.n}x{args.n}: winner after Black opens")
     return 3 if r["counts"]["unknown"] else 0

@@ -42,7 +42,7 @@ from ...errors import InputError
 from .board import BLACK, WHITE, Position
 from .solver import RUN_SWITCHES, CSolver, _flags
 
-__all__ = ["run_openings", "kernel_hash", "representatives", "MAX_N"]
+__all__ = ["run_openings", "solve_opening", "kernel_hash", "representatives", "MAX_N"]
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the forked child
@@ -70,6 +70,23 @@ class _Kernel(CSolver):
         self.proc = subprocess.Popen([str(exe), str(table_bits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, preexec_fn=_die_with_parent)
         self.nodes = 0
+
+def solve_opening(n: int, i: int, budget: float, switches: dict, bits: int) -> dict:
+    """One task of a run on another process or machine (``--dask``): a fresh kernel solves
+    Black's opening at cell ``i`` of the empty ``n``×``n`` board (White to move) within
+    ``budget`` seconds; returns the store record (``winner`` ``"unknown"`` past it)."""
+    board = Position(n, n)
+    k = _Kernel(bits)
+    try:
+        k.value(Position(1, 1), BLACK)  # the table allocated before timing
+        s = time.perf_counter()
+        r = k.value_within(board.play(i, BLACK), WHITE, budget, switches)
+        sec = time.perf_counter() - s
+    finally:
+        k.close()
+    return {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(sec, 3),
+            "nodes": r[2] if r else None, "budget": budget}
+
 
 MAX_N = 8
 """Largest board side the 64-cell kernel takes."""
@@ -140,13 +157,17 @@ def _parse_only(n: int, only: str) -> list[int]:
 
 def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool = False, budget: float = 300.0,
                  only: str | None = None, shards: tuple[int, int] | None = None, table_bits: int | None = None,
-                 progress=None, without: tuple[str, ...] = ()) -> dict:
+                 progress=None, without: tuple[str, ...] = (), dask: str | None = None) -> dict:
     """Solve the Black openings of the empty ``n``×``n`` board; returns the map and figures.
 
     ``only``: comma-separated cells (their 180° representatives are searched);
     ``shards``: ``(a, b)``, the representatives' tasks number ``a`` to ``b`` (from 0);
     ``progress(cell, record)`` is called after each finished opening; ``without``: kernel
-    switches to turn off (:data:`REDUCTIONS`; recorded in the store's header).
+    switches to turn off (:data:`REDUCTIONS`; recorded in the store's header); ``dask``: run
+    the openings as tasks on a Dask cluster (a scheduler address, or ``"local"`` for a
+    LocalCluster of ``jobs`` workers; each task starts its own kernel, see
+    :func:`solve_opening`) instead of ``jobs`` local kernels — this process alone writes the
+    store, as each task completes.
     """
     if not 1 <= n <= MAX_N:
         raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 64 cells), not {n}.")
@@ -188,6 +209,18 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     t0 = time.perf_counter()
     queue = list(todo)
 
+    if dask and todo:
+        from ...sweep.backends import Dask
+
+        with Dask(dask, jobs) as backend:
+            for rec in backend.run(solve_opening, [(n, i, budget, switches, bits) for i in todo]):
+                done[rec["cell"]] = rec
+                searched.append(rec["cell"])
+                if path is not None:
+                    jsonl_store.append(path, rec)
+                if progress:
+                    progress(rec["cell"], rec)
+        todo = queue = []
     kernels = [_Kernel(bits) for _ in range(min(jobs, len(todo)))]
 
     errors: list = []
@@ -251,5 +284,6 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         counts[o["winner"]] += 1
     return {"n": n, "kernel": header["kernel"], "switches": header["switches"], "store": store,
             "openings": openings, "counts": counts, "searched": searched, "wall_seconds": round(wall, 3),
-            "kernel_cpu_seconds": round(cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 3),
-            "budget_per_opening": budget, "jobs": jobs, "without": list(without)}
+            # the kernels' CPU on this machine (None with Dask: the tasks ran in the workers)
+            "kernel_cpu_seconds": None if dask else round(cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 3),
+            "budget_per_opening": budget, "jobs": jobs, "without": list(without), "dask": dask}
