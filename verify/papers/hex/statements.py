@@ -9,7 +9,7 @@ the plain search's reach.
 
 >>> from verify.registry import REGISTRY
 >>> sorted(i for i in REGISTRY if i.startswith("HEX."))[:3]
-['HEX.ANDOR', 'HEX.DEAD', 'HEX.FIG13']
+['HEX.ANDOR', 'HEX.ANDOR.kernel', 'HEX.DEAD']
 """
 
 from __future__ import annotations
