@@ -75,16 +75,20 @@ def solve_opening(n: int, i: int, budget: float, switches: dict, bits: int) -> d
     """One task of a run on another process or machine (``--dask``): a fresh kernel solves
     Black's opening at cell ``i`` of the empty ``n``×``n`` board (White to move) within
     ``budget`` seconds; returns the store record (``winner`` ``"unknown"`` past it)."""
-    board = Position(n, n)
     k = _Kernel(bits)
     try:
         k.value(Position(1, 1), BLACK)  # the table allocated before timing
-        s = time.perf_counter()
-        r = k.value_within(board.play(i, BLACK), WHITE, budget, switches)
-        sec = time.perf_counter() - s
+        return _solve_with(k, Position(n, n), i, budget, switches)
     finally:
         k.close()
-    return {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(sec, 3),
+
+
+def _solve_with(k: CSolver, board: Position, i: int, budget: float, switches: dict) -> dict:
+    """The store record of Black's opening at cell ``i`` of the empty ``board``, solved by
+    the running kernel ``k`` within ``budget`` seconds."""
+    s = time.perf_counter()
+    r = k.value_within(board.play(i, BLACK), WHITE, budget, switches)
+    return {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(time.perf_counter() - s, 3),
             "nodes": r[2] if r else None, "budget": budget}
 
 
@@ -209,17 +213,21 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     t0 = time.perf_counter()
     queue = list(todo)
 
+    def record(rec: dict) -> None:
+        with lock:
+            done[rec["cell"]] = rec
+            searched.append(rec["cell"])
+            if path is not None:
+                jsonl_store.append(path, rec)
+            if progress:
+                progress(rec["cell"], rec)
+
     if dask and todo:
         from ...sweep.backends import Dask
 
         with Dask(dask, jobs) as backend:
             for rec in backend.run(solve_opening, [(n, i, budget, switches, bits) for i in todo]):
-                done[rec["cell"]] = rec
-                searched.append(rec["cell"])
-                if path is not None:
-                    jsonl_store.append(path, rec)
-                if progress:
-                    progress(rec["cell"], rec)
+                record(rec)
         todo = queue = []
     kernels = [_Kernel(bits) for _ in range(min(jobs, len(todo)))]
 
@@ -238,18 +246,7 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
                 if not queue:
                     return
                 i = queue.pop(0)
-            s = time.perf_counter()
-            r = k.value_within(board.play(i, BLACK), WHITE, budget, switches)
-            sec = time.perf_counter() - s
-            rec = {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(sec, 3),
-                   "nodes": r[2] if r else None, "budget": budget}
-            with lock:
-                done[rec["cell"]] = rec
-                searched.append(rec["cell"])
-                if path is not None:
-                    jsonl_store.append(path, rec)
-                if progress:
-                    progress(rec["cell"], rec)
+            record(_solve_with(k, board, i, budget, switches))
 
     threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in kernels]
     try:

@@ -191,6 +191,16 @@ class CSolver:
         self.proc = subprocess.Popen([str(exe), str(table_bits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.nodes = 0
 
+    def _send(self, line: str) -> None:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+
+    def _ask(self, line: str) -> list[str]:
+        """Send one query line; the first answer line, split."""
+        self._send(line)
+        return self.proc.stdout.readline().split()
+
     def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True,
               vc: bool = True, fillin: bool = True, ordering: bool = True,
               orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
@@ -225,10 +235,7 @@ class CSolver:
         if pos.size > 64:
             raise InputError("The compiled Hex solver takes at most 64 cells.")
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch, captured, prune)}\n"
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(line)
-        self.proc.stdin.flush()
-        out = self.proc.stdout.readline().split()
+        out = self._ask(line)
         if len(out) != 3 or out[0] not in (BLACK, WHITE):
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
         nodes = int(out[2])
@@ -246,10 +253,7 @@ class CSolver:
         True
         """
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags(fillin=fillin, captured=captured) | 1 << 14}\n"
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(line)
-        self.proc.stdin.flush()
-        out = self.proc.stdout.readline().split()
+        out = self._ask(line)
         if len(out) < 4 or out[0] != "F" or (len(out) - 4) % 3:
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
         nums = [int(x) for x in out[4:]]
@@ -265,10 +269,7 @@ class CSolver:
         True
         """
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags() | 3 << 13}\n"
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(line)
-        self.proc.stdin.flush()
-        first = self.proc.stdout.readline().split()
+        first = self._ask(line)
         out = self.proc.stdout.readline().split()
         if not first or first[0] != "F" or not out or out[0] != "T" or (len(out) - 1) % 3:
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
@@ -284,30 +285,7 @@ class CSolver:
         True
         """
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {player} 4096\n"
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(line)
-        self.proc.stdin.flush()
-        out = self.proc.stdout.readline().split()
-        if len(out) < 4 or out[0] != "H":
-            raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
-        vc = int(out[2], 16) if out[1] == "1" else None
-        scs = [(int(k), int(c, 16)) for k, c in (x.split(":") for x in out[4:])]
-        return vc, scs
-
-    def hsearch(self, pos: Position, player: str) -> tuple[int | None, list[tuple[int, int]]]:
-        """The kernel's H-search read-out for ``player`` (test hook, bit 12): the carrier of
-        its virtual connection between ``player``'s sides (None when none is found) and its
-        semi-connections between them as (key cell, carrier incl. the key).
-
-        >>> C = c_solver()
-        >>> C is None or C.hsearch(Position.parse("3x3"), "B")[1] != []
-        True
-        """
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {player} 4096\n"
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(line)
-        self.proc.stdin.flush()
-        out = self.proc.stdout.readline().split()
+        out = self._ask(line)
         if len(out) < 4 or out[0] != "H":
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
         vc = int(out[2], 16) if out[1] == "1" else None
@@ -321,9 +299,7 @@ class CSolver:
         import select
 
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(**{**RUN_SWITCHES, **(switches or {})})}\n"
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(line)
-        self.proc.stdin.flush()
+        self._send(line)
         ready, _, _ = select.select([self.proc.stdout], [], [], max(0.0, seconds))
         if not ready:
             self.proc.kill()
