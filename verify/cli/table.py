@@ -3,8 +3,12 @@
 Each row is computed from scratch (for ``TSD.TAB1``: ``geng -c`` piped into a C
 kernel, sharded over ``--jobs`` processes), printed beside the published row, and
 every cell that differs is marked — never hidden.  Columns whose definition has
-another reading are shown for that reading too.  Exit status 1 when a published
-cell differs under the chosen reading.
+another reading are shown for that reading too.  A reading recorded as differing
+from the paper pins its differing cells (:attr:`verify.tables.Table.recorded`).
+Exit status 1 when the comparison under the chosen reading is not what is on record:
+a published cell differs where none is recorded, or a recorded reading differs in
+any other cell or value than the pinned ones (a new differing cell, another computed
+value, a pinned cell that now agrees).
 
 References
 ----------
@@ -33,8 +37,9 @@ def register(sub) -> None:
         "table",
         help="recompute a table of the papers and compare it with the published one",
         description="Recompute a published table row by row from scratch and compare every cell with "
-        "the paper; differing cells are marked with '*'.  Exit status 1 when a cell differs under "
-        "the chosen reading.",
+        "the paper; differing cells are marked with '*'.  Exit status 1 when the comparison under the chosen "
+        "reading is not what is on record: a differing cell where the reading is recorded as reproducing the paper, or "
+        "any cell or value other than the pinned ones where it is recorded as differing.",
     )
     p.add_argument("table_id", metavar="ID", help="the table, e.g. TSD.TAB1")
     p.add_argument("--max-n", type=int, help="largest number of vertices (default: the last published row)")
@@ -122,15 +127,25 @@ def _print_row(table: Table, row: TableRow, reading: str, extra) -> None:
     sys.stdout.flush()
 
 
+def _cells(table: Table, rows: list[TableRow], reading: str) -> list[dict]:
+    return [{"n": row.n, **m} for row in rows for m in table.mismatches(row, reading)]
+
+
 def _summary(table: Table, rows: list[TableRow], reading: str) -> None:
     compared = [r for r in rows if r.n in table.published]
     cells = len(compared) * len(table.headers)
     total = sum(r.seconds for r in rows)
     graphs = sum(r.graphs for r in rows)
     print(f"\n{graphs} graphs in {total:.1f} s ({rows[0].method}).")
+    ns = {row.n for row in rows}
     for r in [reading] + [x for x in table.readings if x != reading]:
         bad = sum(len(table.mismatches(row, r)) for row in compared)
         verdict = f"all {cells} published cells match" if not bad else f"{bad} of {cells} published cells differ"
+        judged, problems = table.judge(_cells(table, rows, r), r, ns)
+        if judged == "refuted":
+            verdict += ", exactly the cells on record"
+        elif problems and r in table.recorded:
+            verdict += f"; not as on record: {'; '.join(problems)}"
         print(f"reading {r}: {verdict}" + (" (the chosen reading)" if r == reading else ""))
     for header, label, same, n_rows in table.alternative_matches(compared):
         print(f"column {header!r} as {label}: {same} of {n_rows} rows match")
@@ -149,6 +164,7 @@ def run_table(args: argparse.Namespace) -> int:
         if not args.json:
             _print_row(table, row, reading, extra)
     bad = sum(len(table.mismatches(row, reading)) for row in rows)
+    verdict, problems = table.judge(_cells(table, rows, reading), reading, {row.n for row in rows})
     if args.json:
         out = {
             "table": table.id,
@@ -159,6 +175,10 @@ def run_table(args: argparse.Namespace) -> int:
             "rows": [_row_json(table, row, reading) for row in rows],
             "mismatched_cells": bad,
             "matches": bad == 0,
+            "verdict": verdict,
+            "as_recorded": verdict != "fails",
+            "problems": problems,
+            "recorded": [list(c) for c in table.recorded.get(reading, ()) if c[0] in {row.n for row in rows}],
             "alternatives": [
                 {"column": h, "as": label, "rows_matching": same, "rows_compared": k}
                 for h, label, same, k in table.alternative_matches(rows)
@@ -168,4 +188,4 @@ def run_table(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
         _summary(table, rows, reading)
-    return 1 if bad else 0
+    return 1 if verdict == "fails" else 0

@@ -38,6 +38,7 @@ def statement(
     register: bool = True,
     meta: dict | None = None,
     domain=None,
+    refuted_by: tuple | None = None,
 ):
     """Register a check function as statement ``id``; returns the :class:`Statement`.
 
@@ -49,7 +50,11 @@ def statement(
     :mod:`verify.tables`); its function computes one row and the runner compares rows
     with the published ones.  ``domain`` (a :class:`~verify.registry.domain.Domain`)
     replaces the default instances, connected games, by the paper's own (multigraphs,
-    Hex boards, ...); the function then takes one such instance.
+    Hex boards, ...); the function then takes one such instance.  A statement recorded as
+    false (``expect="refuted"``) pins its smallest counterexample's order key in
+    ``refuted_by`` (the domain's ``witness_key``, e.g. ``(n, m, graph6, terminals)``): a run
+    refuted by any other instance *fails* (a table pins its differing cells in
+    :attr:`verify.tables.Table.recorded` instead).
     """
     if not _ID.match(id):
         raise InputError(f"{id!r} is not a statement id like 'TSD.T14' or 'MY.CONJ'.")
@@ -57,6 +62,9 @@ def statement(
         raise InputError(f"Kind {kind!r} is not one of {', '.join(KINDS)}.")
     if kind == "table" and "table" not in (meta or {}):
         raise InputError(f"Statement {id} of kind table needs meta={{'table': Table}}.")
+
+    if expect == "refuted" and kind not in ("table", "ex") and refuted_by is None:
+        raise InputError(f"Statement {id} is recorded as refuted; pin its counterexample with refuted_by=(n, m, graph6, terminals).")
 
     def wrap(fn) -> Statement:
         doc = (fn.__doc__ or "").strip()
@@ -74,6 +82,7 @@ def statement(
             user=id.split(".")[0] not in paper_prefixes(),
             meta=dict(meta or {}),
             domain=domain,
+            refuted_by=tuple(refuted_by) if refuted_by is not None else None,
         )
         if register:
             if id in REGISTRY and REGISTRY[id].check.__qualname__ != fn.__qualname__:

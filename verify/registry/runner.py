@@ -45,6 +45,7 @@ __all__ = [
     "smallest_witness",
     "failure_verdict",
     "clean_verdict",
+    "recorded_refutation",
 ]
 
 COUNTEREXAMPLES = Path(__file__).resolve().parents[2] / "counterexamples"
@@ -156,6 +157,26 @@ def failure_verdict(st: Statement) -> str:
     return "refuted" if st.expect == "refuted" else "fails"
 
 
+def recorded_refutation(st: Statement, witness: dict) -> tuple[str, str]:
+    """(verdict, reason) for a statement recorded as refuted whose run found ``witness``:
+    ``refuted`` when it is exactly the recorded counterexample (``st.refuted_by``), else
+    ``fails`` — a refutation on record is pinned, and any other one needs a look.
+
+    >>> from verify.registry import Statement
+    >>> st = Statement("X", "thm", "", check=None, expect="refuted", refuted_by=(3, 2, "Bo", (1, 2)))
+    >>> recorded_refutation(st, {"n": 3, "m": 2, "graph6": "Bo", "terminals": [1, 2]})
+    ('refuted', '')
+    >>> recorded_refutation(st, {"n": 3, "m": 2, "graph6": "Bg", "terminals": [1, 2]})[0]
+    'fails'
+    """
+    if st.refuted_by is None:
+        return "fails", "recorded as refuted, but no counterexample is pinned (refuted_by)"
+    key = tuple(st.domain.witness_key(witness))
+    if key != tuple(st.refuted_by):
+        return "fails", f"refuted by {key}, not by the recorded counterexample {tuple(st.refuted_by)}"
+    return "refuted", ""
+
+
 def clean_verdict(st: Statement, hypothesis_true: int) -> tuple[str, str]:
     """(verdict, reason) when no failing game was found in scope."""
     if st.kind == "ex":
@@ -206,6 +227,8 @@ def run_levels(
             if keyed and res.witness is None:
                 smallest, res.witness = smallest_witness(st, keyed)
                 res.verdict = failure_verdict(st)
+                if res.verdict == "refuted":
+                    res.verdict, res.reason = recorded_refutation(st, res.witness)
                 if emit:
                     res.witness_path = emit_counterexample(st, smallest, res.witness, root=root)
                 if not all_n:
@@ -264,21 +287,32 @@ def run_table(st: Statement, min_n: int, max_n: int, progress: bool = False, job
     reading = table.check_reading(st.meta.get("reading"))
     if max_n > table.safe_max_n:
         raise InputError(f"{st.id} above n = {table.safe_max_n} is refused here; run 'shannon-verify table {table.id} --force'.")
+    if (st.expect == "refuted") != (reading in table.recorded):
+        raise StatementError(f"{st.id} is recorded as {st.expect} but its table pins "
+                             f"{'no' if reading not in table.recorded else 'the'} differing cells of reading {reading}.")
     res = Result(st.id, "holds", min_n, max_n)
     start = time.perf_counter()
-    cells = []
+    cells, computed = [], set()
     try:
         for row in table.rows(min_n, max_n, progress=progress, jobs=jobs, per_n=per_n):
             res.instances += row.graphs
             res.hypothesis_true += row.n in table.published
+            computed.add(row.n)
             cells += [{"n": row.n, **m} for m in table.mismatches(row, reading)]
     except KeyboardInterrupt:
         res.verdict, res.reason = "unknown", "interrupted"
     else:
-        if cells:
-            res.verdict = "refuted" if st.expect == "refuted" else "fails"
+        verdict, problems = table.judge(cells, reading, computed)
+        if cells or problems:
             res.witness = {"details": {"reading": reading, "mismatches": cells}}
-            res.reason = "; ".join(f"n={c['n']} {c['column']}: computed {c['computed']}, published {c['published']}" for c in cells[:5])
+        if verdict == "fails":
+            res.verdict = "fails"
+            shown = problems[:5]
+            res.reason = "; ".join(shown) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
+        elif verdict == "refuted":
+            res.verdict = "refuted"
+            res.reason = "exactly the recorded cells differ: " + "; ".join(
+                f"n={c['n']} {c['column']}: computed {c['computed']}, published {c['published']}" for c in cells[:5])
             res.reason += f" (and {len(cells) - 5} more cells)" if len(cells) > 5 else ""
         elif res.hypothesis_true == 0:
             res.verdict, res.reason = "vacuous", "no published row in range"

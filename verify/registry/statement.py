@@ -63,6 +63,7 @@ class Statement:
     user: bool = False
     meta: dict = field(default_factory=dict)
     domain: Any = None  # a verify.registry.domain.Domain; None: connected games (GAMES)
+    refuted_by: tuple | None = None  # expect="refuted": the recorded smallest counterexample's order key
 
     def __post_init__(self) -> None:
         if self.domain is None:

@@ -53,6 +53,7 @@ class Table:
     compute: Callable[..., TableRow]
     safe_max_n: int = 11
     alternatives: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    recorded: Mapping[str, tuple[tuple[int, str, object, object], ...]] = field(default_factory=dict)
 
     def check_reading(self, reading: str | None) -> str:
         """``reading``, or the default one; an unknown reading is an InputError."""
@@ -75,6 +76,44 @@ class Table:
             for h, c, p in zip(self.headers, self.select(row, reading), pub)
             if c != p
         ]
+
+    def judge(self, cells: list[dict], reading: str, rows: set[int] | range) -> tuple[str, list[str]]:
+        """The verdict of the differing ``cells`` (dicts with n, column, computed,
+        published) of the computed ``rows`` under ``reading``, and what is wrong.
+
+        A reading not in :attr:`recorded` must reproduce every published cell: verdict
+        ``holds``, else ``fails``.  A reading recorded as differing from the paper pins
+        its differing cells exactly, as ``(n, column, computed, published)``: the verdict
+        is ``refuted`` when the cells of ``rows`` are exactly the pinned ones (``holds``
+        when none is pinned there), and ``fails`` on a new differing cell, a pinned cell
+        with another computed or published value, or a pinned cell that now agrees.
+
+        >>> t = Table("X.T", "toy", "", ("a",), {2: (1,), 3: (2,)}, {"R": ("a",)}, {"R": ""}, "R",
+        ...           lambda n, **kw: None, recorded={"R": ((3, "a", 5, 2),)})
+        >>> t.judge([{"n": 3, "column": "a", "computed": 5, "published": 2}], "R", range(2, 4))
+        ('refuted', [])
+        >>> t.judge([{"n": 3, "column": "a", "computed": 6, "published": 2}], "R", range(2, 4))[1]
+        ['n=3 a: computed 6, the recorded refutation has 5 (published 2)']
+        >>> t.judge([], "R", range(2, 4))[1]
+        ['n=3 a: now agrees with the paper (2); the recorded refutation had 5']
+        """
+        pinned = {(c[0], c[1]): (c[2], c[3]) for c in self.recorded.get(reading, ()) if c[0] in rows}
+        found = {(c["n"], c["column"]): (c["computed"], c["published"]) for c in cells}
+        problems = []
+        for (n, col), (comp, pub) in sorted(found.items()):
+            if (n, col) not in pinned:
+                problems.append(f"n={n} {col}: computed {comp}, published {pub}" +
+                                (" (a new differing cell)" if reading in self.recorded else ""))
+            elif pinned[(n, col)] != (comp, pub):
+                rc, rp = pinned[(n, col)]
+                problems.append(f"n={n} {col}: computed {comp}, the recorded refutation has {rc}"
+                                + (f" (published {pub})" if pub == rp else f" (published {pub}, recorded {rp})"))
+        for (n, col), (rc, rp) in sorted(pinned.items()):
+            if (n, col) not in found:
+                problems.append(f"n={n} {col}: now agrees with the paper ({rp}); the recorded refutation had {rc}")
+        if problems:
+            return "fails", problems
+        return ("refuted" if found else "holds"), []
 
     def alternative_matches(self, rows: list[TableRow]) -> list[tuple[str, str, int, int]]:
         """(header, alternative, rows matching, rows compared) for each alternative column.

@@ -170,7 +170,7 @@ def lnk_named_w5(links):
 
 
 @statement("LNK.NAMED.pairs", kind="thm", source=SRC + " §5 (the weight-7 graph with two links)", min_n=7, max_n=7,
-           tier_n=7, domain=FIXTURE_DOMAIN, expect="refuted",
+           tier_n=7, domain=FIXTURE_DOMAIN, expect="refuted", refuted_by=(7, 'W5X'),
            text="In the graph of W5X two different terminal pairs give a minimal weak link, and they are isomorphic.")
 def lnk_named_pairs(inst):
     name, g = inst

@@ -449,7 +449,7 @@ def lnk_c1a(link):
 
 
 @statement("LNK.C1/b", kind="conj", source=SRC + " §5 (conjecture)", max_n=11, tier_n=9, domain=WEAK_LINKS,
-           expect="refuted",
+           expect="refuted", refuted_by=(7, 9, 'FFwe?', (5, 6)),
            reading="b: some P-reduction (short the pair) or T-reduction (short a, cut b) is itself a minimal weak link "
                    "(refuted at weight 5: the reductions keep an extra edge, as the paper notes for W7A-C)")
 def lnk_c1b(link):

@@ -167,6 +167,9 @@ TAB2 = Table(
     "R1",
     _tab2_row,
     safe_max_n=10,
+    # Recorded as differing from the paper, exactly in these cells (n = w + 2): W1 is
+    # S-irreducible under R1 (no set U of >= 2 non-terminals exists), the paper has 0.
+    recorded={"R1": ((3, "S-irr.", 1, 0), (3, "SPT-irr.", 1, 0))},
 )
 TAB3 = Table(
     "LNK.TAB3",

@@ -37,7 +37,7 @@ SRC = "000_5ace32d4bebf4a78.txt §3, closing remark"
     kind="conj",
     source=SRC,
     max_n=7,
-    expect="refuted",
+    expect="refuted", refuted_by=(4, 4, 'C]', (2, 3)),
     reading="literal reading, which the remark itself contradicts (not an error of the paper): Cut's paths "
     "are paths of G itself with two new vertices c1, c2 attached, i.e. a set X of non-terminals contains a "
     "c1–c2 path of G + c1 + c2 iff X separates s from t. The remark goes on to 'maintaining two dual "

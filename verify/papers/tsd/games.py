@@ -370,7 +370,7 @@ def _t11(game, literal_example: bool):
     kind="thm",
     source=SRC + " §4, Theorem 11, corollary and example",
     max_n=7,
-    expect="refuted",
+    expect="refuted", refuted_by=(3, 2, 'Bo', (1, 2)),
     reading="the example as stated: every neighbour of t has degree 2 and no vertex has two 2-walks to t. "
     "Refuted by the path t1–v–t2 (Short wins moving first); the threats the example rests on need the "
     "neighbours' other neighbours to be non-terminal.",

@@ -211,7 +211,7 @@ def l3_threat(game):
     kind="thm",
     source=SRC + " §4, Lemma 3",
     max_n=6,
-    expect="refuted",
+    expect="refuted", refuted_by=(5, 4, 'DWc', (3, 4)),
     reading="the support half with 'connected component of B' as §4 defines it: a component of G[B]. "
     "Refuted: s–t, s–a, a–b1, a–b2, b1–t: {a} supports {b1, b2} but not the component {b1}.",
 )
@@ -262,7 +262,7 @@ def t7_i(game):
     kind="def",
     source=SRC + " §4, Theorem 7(ii)",
     max_n=6,
-    expect="refuted",
+    expect="refuted", refuted_by=(4, 3, 'Cd', (2, 3)),
     reading="literal: A is any terminal-free set disjoint from connected B (the theorem states no further "
     "condition on A). Refuted both ways: '⇒' when A meets Γ(B) (the path a–b–s–t), '⇐' when A is "
     "disconnected (the path a1–s–b–t–a2).",
@@ -386,7 +386,7 @@ def _eq1(game, connected_b: bool):
     kind="thm",
     source=SRC + " §4, eq. (1)",
     max_n=7,
-    expect="refuted",
+    expect="refuted", refuted_by=(5, 4, 'D[O', (3, 4)),
     reading="any B (1 ≤ |A|, |B| ≤ 2), checked where Γ(A)∖B (in the original G) is terminal-free, so that "
     "it can threaten. Refuted for disconnected B: on the path t1–0–2–1–t2, A = {2} threatens B = {0, 1} "
     "but Γ(A)∖B = ∅ does not threaten {0, 1, 2} (shorting the whole path joins the terminals).",
@@ -414,7 +414,7 @@ def eq1_b(game):
     kind="thm",
     source=SRC + " §4, remark after Theorem 9",
     max_n=7,
-    expect="refuted",
+    expect="refuted", refuted_by=(4, 3, 'Cd', (2, 3)),
     reading="literal: articulation vertex of the whole graph; supporting sets are terminal-free and may be "
     "empty. Refuted when G−v has a terminal-free component: shorting it away leaves v supported.",
 )

@@ -210,7 +210,7 @@ def _and_rule(game, literal: bool):
     kind="thm",
     source=SRC + " appendix, Theorem 18 (and-rule)",
     max_n=6,
-    expect="refuted",
+    expect="refuted", refuted_by=(3, 2, 'Bo', (1, 2)),
     reading="literal reading, which the paper's own text contradicts (not an error of the paper): "
     "(V1 ∪ V2, T1 ⊕ T2) is itself a weak multi-link, the pivot x ∈ T1 ∩ T2 left out of the carrier. The "
     "paper's worked example after Theorem 18 puts the pivot in the carrier ('{h, g, f} is the carrier of a "

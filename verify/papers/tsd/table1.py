@@ -344,6 +344,24 @@ TAB1 = Table(
     default_reading="R1",
     compute=compute_row,
     safe_max_n=11,
+    # R2 is recorded as differing from the paper (without terminals every edge is transverse
+    # under R2, so no graph with an edge is ⊥-free): exactly these cells, nothing else.
+    recorded={"R2": (
+        (4, "⊥-free", 0, 1),
+        (4, "4 & 5", 0, 1),
+        (5, "⊥-free", 0, 2),
+        (5, "4 & 5", 0, 2),
+        (6, "⊥-free", 0, 9),
+        (6, "4 & 5", 0, 7),
+        (7, "⊥-free", 0, 46),
+        (7, "4 & 5", 0, 34),
+        (8, "⊥-free", 0, 507),
+        (8, "4 & 5", 0, 327),
+        (9, "⊥-free", 0, 11800),
+        (9, "4 & 5", 0, 5897),
+        (10, "⊥-free", 0, 626586),
+        (10, "4 & 5", 0, 213064),
+    )},
     alternatives={
         "4 & 5": {
             "⊥-free/R1 and ≥2 △-free (columns 4 and 5)": "both_r1",

@@ -1,0 +1,202 @@
+"""Mutants: one perturbation of what a *registered* check consumes, and its expected refutation.
+
+A :class:`Mutant` names a registered statement, a perturbation (a list of patches, each
+replacing one attribute of one module — an oracle's answer, a predicate, a hypothesis
+switch of the statement's own module — or one field of the registered
+:class:`~verify.registry.Statement` itself, such as a table's computed cells) and a depth.
+:func:`run_mutant` applies the patches and runs the **registered** statement through
+:func:`verify.registry.run_statement`, the same call ``check`` makes.  The mutant is
+*refuted* (killed) when the statement then fails — verdict ``fails``, or ``not-found``
+for an example — with the smallest counterexample pinned in :attr:`Mutant.expect`.
+
+So a registered check whose body cannot fail (``return True``, a conclusion dropped, a
+count that never compares) lets its mutants survive, and ``shannon-verify mutants`` and
+the test suite turn red.
+
+Two kinds of mutants are reported but not scored:
+
+* ``deep`` mutants need more than the default tier's depth (run with ``--deep``);
+* ``equivalent`` mutants are documented perturbations that cannot change the verdict in
+  scope (they must *survive*; if one is refuted it is no longer equivalent).
+
+Examples
+--------
+>>> m = Mutant("TSD.MODEL", "colouring model flipped",
+...            [P("papers.tsd.graph", "short_wins", negate)], 2, (2, 1, "A_"))
+>>> m.name
+'TSD.MODEL:colouring model flipped'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+from unittest import mock
+
+__all__ = ["Mutant", "MutantResult", "P", "negate", "always", "const", "applied", "run_mutant", "patch_target"]
+
+
+def negate(fn):
+    """The predicate with every answer flipped.
+
+    >>> negate(lambda x: x > 1)(2)
+    False
+    """
+    return lambda *a, **k: not fn(*a, **k)
+
+
+def always(value):
+    """A function of anything that answers ``value``."""
+    return lambda *a, **k: value
+
+
+def const(value):
+    """A factory: replace the function by one that always answers ``value``."""
+    return lambda orig: always(value)
+
+
+STATEMENT = "@statement"  # patch target: a field of the registered Statement object
+
+
+def P(module: str, attr: str, factory: Callable[[Any], Any]) -> tuple:
+    """One patch: ``module`` (dotted, under ``verify.``; or :data:`STATEMENT`), the
+    attribute, and ``factory(original) -> replacement``."""
+    return (module, attr, factory)
+
+
+@dataclass
+class Mutant:
+    """A perturbation of what one registered statement's check consumes.
+
+    Attributes
+    ----------
+    sid : str
+        The registered statement.
+    what : str
+        The perturbation, in words.
+    patches : list
+        ``(module, attribute, factory)`` triples (see :func:`P`).
+    max_n : int
+        Depth of the run (the statement's domain size).
+    expect : tuple or None
+        The smallest counterexample's order key (a prefix of the domain's
+        ``witness_key``, e.g. ``(n, m, graph6)``); None: not pinned.
+    verdict : str
+        The verdict that refutes the mutant: ``fails``, or ``not-found`` for an example.
+    deep : bool
+        Needs more than the default tier (not run or scored without ``--deep``).
+    equivalent : bool
+        A documented equivalent mutant: it must survive; reported, never scored.
+    """
+
+    sid: str
+    what: str
+    patches: list
+    max_n: int
+    expect: tuple | None
+    verdict: str = "fails"
+    deep: bool = False
+    equivalent: bool = False
+    note: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.sid}:{self.what}"
+
+    @property
+    def scored(self) -> bool:
+        """Counted in the default-tier mutation score."""
+        return not self.deep and not self.equivalent
+
+
+@dataclass
+class MutantResult:
+    """What one mutant run gave."""
+
+    mutant: Mutant
+    verdict: str
+    witness_key: tuple | None
+    instances: int
+    seconds: float
+    refuted: bool
+    problem: str = ""
+
+    def to_json(self) -> dict:
+        m = self.mutant
+        return {
+            "name": m.what,
+            "refuted": self.refuted,
+            "verdict": self.verdict,
+            "expected_verdict": m.verdict,
+            "witness": list(self.witness_key) if self.witness_key is not None else None,
+            "pinned": list(m.expect) if m.expect is not None else None,
+            "max_n": m.max_n,
+            "deep": m.deep,
+            "equivalent": m.equivalent,
+            "instances": self.instances,
+            "seconds": round(self.seconds, 3),
+            **({"problem": self.problem} if self.problem else {}),
+        }
+
+
+def patch_target(module: str, statement=None):
+    """The object a patch's ``module`` names: a module under ``verify.``, or the statement."""
+    if module == STATEMENT:
+        return statement
+    name = module if module.startswith("verify.") else "verify." + module
+    return importlib.import_module(name)
+
+
+@contextlib.contextmanager
+def applied(mutant: Mutant):
+    """Apply the mutant's patches for the duration of the block."""
+    from ..registry import REGISTRY
+
+    st = REGISTRY[mutant.sid]
+    with contextlib.ExitStack() as stack:
+        for module, attr, factory in mutant.patches:
+            target = patch_target(module, st)
+            stack.enter_context(mock.patch.object(target, attr, factory(getattr(target, attr))))
+        yield
+
+
+def _witness_key(st, witness) -> tuple | None:
+    if not witness:
+        return None
+    if "mismatches" in (witness.get("details") or {}):  # a table: its differing cells
+        return tuple((c["n"], c["column"], c["computed"], c["published"]) for c in witness["details"]["mismatches"])
+    try:
+        return tuple(st.domain.witness_key(witness))
+    except Exception:  # a domain that cannot key its own witness: show what is there
+        return tuple(witness.get(k) for k in ("n", "m", "graph6") if k in witness)
+
+
+def run_mutant(mutant: Mutant) -> MutantResult:
+    """Run the registered statement with the mutant applied; refuted when its verdict
+    is ``mutant.verdict`` and (if pinned) its smallest witness starts with ``mutant.expect``.
+    An equivalent mutant is "refuted" in the returned record when it was *not* told
+    apart (it survived), so a passing record always means "as documented"."""
+    import time
+
+    from ..registry import REGISTRY, run_statement
+
+    st = REGISTRY[mutant.sid]
+    start = time.perf_counter()
+    with applied(mutant):
+        r = run_statement(st, max_n=mutant.max_n, emit=False)
+    key = _witness_key(st, r.witness)
+    problem = ""
+    if mutant.equivalent:
+        ok = r.verdict == "holds"
+        if not ok:
+            problem = f"documented as equivalent, but now {r.verdict}: score it"
+    else:
+        ok = r.verdict == mutant.verdict
+        if not ok:
+            problem = f"survived: {r.verdict} up to n = {mutant.max_n}" + (f" ({r.reason})" if r.reason else "")
+        elif mutant.expect is not None and (key is None or tuple(key[: len(mutant.expect)]) != tuple(mutant.expect)):
+            ok = False
+            problem = f"refuted by {key}, not by the pinned {tuple(mutant.expect)}"
+    return MutantResult(mutant, r.verdict, key, r.instances, time.perf_counter() - start, ok, problem)
