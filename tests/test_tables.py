@@ -220,7 +220,7 @@ def test_cli_json(capsys):
 
 def test_cli_text_flags_mismatching_cells(capsys):
     code, out, _ = run(capsys, "table", "TSD.TAB1", "--min-n", "4", "--max-n", "4", "--reading", "R2", "--no-progress")
-    assert code == 1
+    assert code == 0 and "exactly the cells on record" in out  # R2 differs from the paper exactly as recorded
     row = next(line for line in out.splitlines() if line.split()[:1] == ["4"])
     assert row.count("*") == 2
     assert any(line.startswith("paper") and line.split()[1:] == [str(x) for x in TSD_TAB1[4]] for line in out.splitlines())

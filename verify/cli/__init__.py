@@ -14,11 +14,11 @@ import sys
 
 from .. import __version__
 from ..errors import ShannonVerifyError
-from . import check, dead, hex_openings, links, proof, prove, report, results, solve, switch, table
+from . import check, dead, hex_openings, links, mutants, proof, prove, report, results, solve, switch, table
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [dead, solve, check, table, report, results, prove, links, switch, proof, hex_openings]
+COMMANDS = [dead, solve, check, table, report, results, prove, links, switch, proof, hex_openings, mutants]
 
 
 def build_parser() -> argparse.ArgumentParser:

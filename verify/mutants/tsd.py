@@ -202,9 +202,9 @@ MUTANTS = [
     Mutant("TSD.DUAL/c", "no dual found", [P(TSD + "dual", "find_dual", const(None))], 5, (5, 9, 'D~w')),
     # --- figs.py: the figures' smallest witnesses disappear without threats / supports
     Mutant("TSD.FIG/d", "no threats", [P(TSD + "figs", "threatens", const(False))], 6, None, verdict="not-found"),
-    Mutant("TSD.FIG/a", "no threats", [P(TSD + "figs", "threatens", const(False))], 7, None, verdict="not-found", deep=True),
-    Mutant("TSD.FIG/b", "no threats", [P(TSD + "figs", "threatens", const(False))], 7, None, verdict="not-found", deep=True),
-    Mutant("TSD.FIG/c", "no supports", [P(TSD + "figs", "supports", const(False))], 7, None, verdict="not-found", deep=True),
+    Mutant("TSD.FIG/a", "no threats", [P(TSD + "figs", "threatens", const(False))], 7, None, verdict="not-found"),
+    Mutant("TSD.FIG/b", "no threats", [P(TSD + "figs", "threatens", const(False))], 7, None, verdict="not-found"),
+    Mutant("TSD.FIG/c", "no supports", [P(TSD + "figs", "supports", const(False))], 7, None, verdict="not-found"),
     # --- the project lemma
     Mutant("PROJ.INDUCED_PATH", "induced-path oracle forgets a dead item", [P(TSD + "lemmas", "classify", lemma_classify_flipping_paths)], 3, (3, 2, 'Bg')),
 ]

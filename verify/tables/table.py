@@ -95,7 +95,7 @@ class Table:
         >>> t.judge([{"n": 3, "column": "a", "computed": 6, "published": 2}], "R", range(2, 4))[1]
         ['n=3 a: computed 6, the recorded refutation has 5 (published 2)']
         >>> t.judge([], "R", range(2, 4))[1]
-        ['n=3 a: now agrees with the paper (2); the recorded refutation had 5']
+        ['n=3 a: now agrees with the paper; the recorded refutation had computed 5, published 2']
         """
         pinned = {(c[0], c[1]): (c[2], c[3]) for c in self.recorded.get(reading, ()) if c[0] in rows}
         found = {(c["n"], c["column"]): (c["computed"], c["published"]) for c in cells}
@@ -110,7 +110,7 @@ class Table:
                                 + (f" (published {pub})" if pub == rp else f" (published {pub}, recorded {rp})"))
         for (n, col), (rc, rp) in sorted(pinned.items()):
             if (n, col) not in found:
-                problems.append(f"n={n} {col}: now agrees with the paper ({rp}); the recorded refutation had {rc}")
+                problems.append(f"n={n} {col}: now agrees with the paper; the recorded refutation had computed {rc}, published {rp}")
         if problems:
             return "fails", problems
         return ("refuted" if found else "holds"), []

@@ -182,6 +182,11 @@ TAB3 = Table(
     "R1",
     _tab3_row,
     safe_max_n=9,
+    # Recorded as differing from the paper, exactly in these cells (n = w + 2): S2 is
+    # S-irreducible under R1; w = 6 has 13 minimal strong links (paper 14); w = 8 (n = 10,
+    # beyond the safe limit, 'table LNK.TAB3 --force --max-n 10') has 272 (paper 304).
+    recorded={"R1": ((4, "S-irr.", 1, 0), (8, "links", 13, 14),
+                     (10, "links", 272, 304), (10, "S-irr.", 190, 196), (10, "P-irr.", 157, 163), (10, "T-irr.", 192, 204))},
 )
 
 
