@@ -149,3 +149,14 @@ def test_registering_a_refuted_statement_without_its_counterexample_is_refused()
 
     with pytest.raises(InputError, match="pin its counterexample with refuted_by"):
         statement("MY.X", kind="thm", expect="refuted", register=False)
+
+
+def test_tests_run_in_a_temporary_folder():
+    """``check`` keeps its last run and store under the working folder: in a test that is a temporary one."""
+    from pathlib import Path
+
+    from verify.registry import runner
+
+    root = Path(__file__).resolve().parents[1]
+    assert Path.cwd().resolve() != root and root not in Path.cwd().resolve().parents
+    assert root not in Path(runner.COUNTEREXAMPLES).resolve().parents
