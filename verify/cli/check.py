@@ -6,6 +6,7 @@ import argparse
 import json
 import shlex
 import sys
+import time
 from pathlib import Path
 
 from ..errors import InputError
@@ -17,6 +18,7 @@ from ..registry.user import load_user_statement, source_hash  # noqa: F401  (re-
 from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
 from ..sweep.backends import cpu_count
 from ..sweep.store import versions
+from .progress import Overall, summary_line
 
 __all__ = ["register"]
 
@@ -148,7 +150,8 @@ def flagged(results, statements: dict | None = None) -> list:
     return [r for r in results if attention(r.to_json(), statements.get(r.id) or REGISTRY.get(r.id))]
 
 
-def _report(results, as_json: bool) -> int:
+def _report(results, as_json: bool, started: float | None = None) -> int:
+    started = time.perf_counter() - sum(r.seconds for r in results) if started is None else started
     attention = flagged(results)
     LAST_RUN.parent.mkdir(exist_ok=True)
     LAST_RUN.write_text(json.dumps([r.to_json() for r in results], indent=2))
@@ -165,6 +168,7 @@ def _report(results, as_json: bool) -> int:
         if attention:
             print(f"{len(attention)} of {len(results)} need attention: {', '.join(r.id + ' ' + r.verdict for r in attention)}",
                   file=sys.stderr)
+        print(summary_line([r.verdict for r in results], time.perf_counter() - started, len(attention)))
     return 1 if attention else 0
 
 
@@ -201,6 +205,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.full and args.max_n is not None:
         raise InputError("Give --full or --max-n, not both.")
     plan = None
+    started = time.perf_counter()
     if not args.resume:
         statements = []
         for i in ids:
@@ -213,7 +218,7 @@ def run_check(args: argparse.Namespace) -> int:
                                **({"table": True} if st.kind == "table" else {})})
         plan = _plan("check", statements, args)
     results = _run_plan(args, "check", plan)
-    return _report(results, args.json)
+    return _report(results, args.json, started)
 
 
 def _plan(kind: str, statements: list[dict], args: argparse.Namespace) -> dict:
@@ -298,21 +303,22 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
                 print(f"{note} on {backend.describe()}, stored in {store.path}; resume with --resume {run_id}", file=sys.stderr)
         progress = not args.no_progress and sys.stderr.isatty()
         root = Path(plan["out"]) if plan.get("out") else None
-        for p in plan["statements"]:
-            st = load_statement(p["id"], p["source"])
-            args.loaded = {**getattr(args, "loaded", {}), st.id: st}
-            r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
-                      source=p["source"], all_n=plan["all"], progress=progress, root=root)
-            results.append(r)
-            if r.reason == "interrupted":
-                status = "interrupted"
-                break
-            if store is not None:
-                store.record_result(run_id, r)
-            if kind == "check" and not args.json:
-                print(f"  {r.id}: {r.verdict} ({r.seconds:.1f} s)", file=sys.stderr)
-        else:
-            status = "done"
+        with Overall(len(plan["statements"]), kind, enabled=not args.no_progress) as overall:
+            for p in plan["statements"]:
+                st = load_statement(p["id"], p["source"])
+                args.loaded = {**getattr(args, "loaded", {}), st.id: st}
+                overall.start(f"{st.id} (n ≤ {p['max_n']})")
+                r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
+                          source=p["source"], all_n=plan["all"], progress=progress, root=root)
+                results.append(r)
+                overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
+                if r.reason == "interrupted":
+                    status = "interrupted"
+                    break
+                if store is not None:
+                    store.record_result(run_id, r)
+            else:
+                status = "done"
     finally:
         backend.close(cancel=status != "done")
         if store is not None:

@@ -14,7 +14,7 @@ one in edge order), insert the other edges and then the two terminal edges one a
 through the chain ``B(0) = {e_i}``, ``B(k) = ∪_{b ∈ B(k-1)} P(b, T_k)``; stop the chain
 when ``B(k) = B(k-2)``; exchange along ``b_k, b_{k-1}, ..., b_0`` when
 ``(B(k) - B(k-2)) ∩ T_{k+1}`` is non-empty.  Step 5 stops early once ``T1 ∩ T2 = ∅``.
-Step 6: ``e_{j+1} ∈ T2`` → CUT; ``e_{j+1} ∈ T1`` → move first; else CONNECT.
+Step 6 (:func:`step6`): ``e_{j+1} ∈ T2`` → CUT; ``e_{j+1} ∈ T1`` → move first; else CONNECT.
 The choices the text leaves open are fixed as the least index (``b_k`` from ``S``,
 ``b_{k-1}``, the reply ``m``).  After every exchange both trees are checked to be
 spanning trees (Theorem 6), so a wrong exchange is reported, not hidden.
@@ -48,7 +48,7 @@ from itertools import combinations
 from ...errors import InputError
 from .multigraph import SwitchGame
 
-__all__ = ["tree_path", "spanning_trees", "theorem1_count", "two_tree_system", "TTS", "ChasePlayer", "referee"]
+__all__ = ["tree_path", "spanning_trees", "theorem1_count", "two_tree_system", "step6", "TTS", "ChasePlayer", "referee"]
 
 
 def _is_spanning_tree(n: int, ends: list, T) -> bool:
@@ -180,14 +180,21 @@ def two_tree_system(g: SwitchGame) -> TTS:
         # Step 5
         if not (T[1] & T[2]):
             break
-    # Step 6
-    if m in T[2]:
-        cls = "cut"
-    elif m in T[1]:
-        cls = "first"
-    else:
-        cls = "connect"
-    return TTS(cls, T[1], T[2], ends, m, max_k, max_k_exchange)
+    return TTS(step6(T[1], T[2], m), T[1], T[2], ends, m, max_k, max_k_exchange)
+
+
+def step6(T1: set, T2: set, m: int) -> str:
+    """Step 6: the class read off the first terminal edge ``e_{j+1}`` (index ``m``):
+    in ``T2`` → CUT wins, in ``T1`` → the first player wins, else CONNECT wins.
+
+    >>> step6({0, 2}, {1, 2}, 2), step6({0, 2}, {1}, 2), step6({0}, {1}, 2)
+    ('cut', 'first', 'connect')
+    """
+    if m in T2:
+        return "cut"
+    if m in T1:
+        return "first"
+    return "connect"
 
 
 class ChasePlayer:

@@ -1,0 +1,117 @@
+"""Progress for long commands: one overall line, on a terminal or in a CI log.
+
+On a terminal :class:`Overall` shows a tqdm bar for the whole run (done/total, elapsed,
+estimate) below the per-``n`` bars; off a terminal (a CI log, a pipe) it prints plain
+lines on standard error — one when an item starts, one when it ends with the estimate
+of what remains, and a heartbeat every ``every`` seconds while an item runs, so a log
+is never silent for long.
+
+>>> import io
+>>> buf = io.StringIO()
+>>> with Overall(2, "check", stream=buf, tty=False) as bar:
+...     bar.start("A"); bar.done("A", "holds")
+...     bar.start("B"); bar.done("B", "holds")
+>>> print(buf.getvalue().splitlines()[1].split(" (")[0])
+check: 1/2 done, A holds
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+__all__ = ["Overall", "summary_line"]
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 60}:{seconds % 60:02d}" if seconds >= 60 else f"{seconds}s"
+
+
+class Overall:
+    """An overall progress line for ``total`` items (statements, mutants, openings...)."""
+
+    def __init__(self, total: int, what: str, *, stream=None, tty: bool | None = None, every: float = 30.0,
+                 enabled: bool = True) -> None:
+        self.total, self.what, self.every, self.enabled = total, what, every, enabled
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty() if tty is None else tty
+        self.count = 0
+        self.start_time = time.perf_counter()
+        self.current: str | None = None
+        self.item_start = self.start_time
+        self._bar = None
+        self._stop = threading.Event()
+        self._thread = None
+
+    def __enter__(self) -> "Overall":
+        if not self.enabled:
+            return self
+        if self.tty:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=self.total, desc=self.what, unit=" items", file=self.stream, position=0,
+                             leave=False, dynamic_ncols=True)
+        else:
+            self._thread = threading.Thread(target=self._heartbeat, daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        if self._bar is not None:
+            self._bar.close()
+
+    def _elapsed(self) -> float:
+        return time.perf_counter() - self.start_time
+
+    def _estimate(self) -> str:
+        if not self.count or self.count >= self.total:
+            return ""
+        left = self._elapsed() / self.count * (self.total - self.count)
+        return f", about {_clock(left)} left"
+
+    def _heartbeat(self) -> None:
+        while not self._stop.wait(self.every):
+            if self.current is not None:
+                print(f"{self.what}: {self.count}/{self.total} done, {self.current} running for "
+                      f"{_clock(time.perf_counter() - self.item_start)} ({_clock(self._elapsed())} elapsed)",
+                      file=self.stream, flush=True)
+
+    def start(self, item: str) -> None:
+        self.current, self.item_start = item, time.perf_counter()
+        if not self.enabled:
+            return
+        if self._bar is not None:
+            self._bar.set_postfix_str(item, refresh=True)
+        else:
+            print(f"{self.what}: {self.count}/{self.total} done, starting {item} ({_clock(self._elapsed())} elapsed)",
+                  file=self.stream, flush=True)
+
+    def done(self, item: str, verdict: str = "") -> None:
+        self.count += 1
+        self.current = None
+        if not self.enabled:
+            return
+        if self._bar is not None:
+            self._bar.update(1)
+        else:
+            print(f"{self.what}: {self.count}/{self.total} done, {item} {verdict} ({_clock(self._elapsed())} elapsed"
+                  f"{self._estimate()})", file=self.stream, flush=True)
+
+
+def summary_line(verdicts: list[str], seconds: float, attention: int, what: str = "statements") -> str:
+    """One line: how many items, by verdict, how many need attention, how long.
+
+    >>> summary_line(["holds", "holds", "refuted", "found"], 75.2, 0)
+    '4 statements: 2 holds, 1 refuted as recorded, 1 found; none needs attention; 1:15 wall'
+    """
+    from collections import Counter
+
+    counts = Counter(verdicts)
+    order = ["holds", "refuted", "found", "fails", "unknown", "vacuous", "not-found"]
+    parts = [f"{counts[v]} {v}{' as recorded' if v == 'refuted' else ''}" for v in order if counts[v]]
+    parts += [f"{c} {v}" for v, c in counts.items() if v not in order]
+    att = "none needs attention" if not attention else f"{attention} need{'s' if attention == 1 else ''} attention"
+    return f"{len(verdicts)} {what}: {', '.join(parts) or 'none'}; {att}; {_clock(seconds)} wall"
