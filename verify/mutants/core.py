@@ -184,8 +184,14 @@ def run_mutant(mutant: Mutant) -> MutantResult:
 
     st = REGISTRY[mutant.sid]
     start = time.perf_counter()
-    with applied(mutant):
-        r = run_statement(st, max_n=mutant.max_n, emit=False)
+    from ..errors import StatementError
+
+    try:
+        with applied(mutant):
+            r = run_statement(st, max_n=mutant.max_n, emit=False)
+    except StatementError as exc:  # the check raised under the mutant: no verdict, so not refuted
+        return MutantResult(mutant, "error", None, 0, time.perf_counter() - start, False,
+                            f"the registered check raised instead of failing: {exc}")
     key = _witness_key(st, r.witness)
     problem = ""
     if mutant.equivalent:

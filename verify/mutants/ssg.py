@@ -149,6 +149,19 @@ def _update_other_tree(self, cut_move, connect_move):
 
 # ------------------------------------------------------------------ the mutants
 MM = "_mm"
+def certificate_second_tree_copied(orig):
+    """Lehman's classifier whose trees certificates have tree2 a copy of tree1 (a defective
+    certificate: the two trees share every edge)."""
+
+    def classify(g):
+        r = orig(g)
+        cert = {k: (dict(v, tree2=list(v["tree1"])) if isinstance(v, dict) and v.get("kind") == "trees" else v)
+                for k, v in r.certificate.items()}
+        return dataclasses.replace(r, certificate=cert)
+
+    return classify
+
+
 MUTANTS = [
     # --- SSG.TRI: the plain minimax (both movers)
     Mutant("SSG.TRI", "minimax answers for the other mover",
@@ -169,11 +182,15 @@ MUTANTS = [
            [P(SSG + "brute", MM, flipped_at(DOUBLE_EDGE, 0, 1, True))], 2, (2, 2, "0-1,0-1", (0, 1))),
     Mutant("SSG.LEHMAN", "vertex-game reduction joins each terminal to one edge only",
            [P(SSG + "brute", "vertex_game", vertex_game_terminal_joined_once)], 2, (2, 2, "0-1,0-1", (0, 1))),
+    Mutant("SSG.LEHMAN", "certificate with its second tree a copy of the first",
+           [P(SSG + "statements", "classify", certificate_second_tree_copied)], 2, (2, 1, "0-1", (0, 1))),
     # --- SSG.GALE: Lehman's classifier, minimax (K <= 3), the board construction
     Mutant("SSG.GALE", "Lehman's first-player case decided without the extra terminal edge",
            [P(SSG + "statements", "classify", lehman_without_extra_edge)], 1, (1,)),
     Mutant("SSG.GALE", "minimax answers for the other mover",
            [P(SSG + "brute", "connect_wins", mover_swapped)], 1, (1,)),
+    Mutant("SSG.GALE", "certificate with its second tree a copy of the first",
+           [P(SSG + "statements", "classify", certificate_second_tree_copied)], 1, (1,)),
     Mutant("SSG.GALE", "Gale board built without its last link",
            [P(SSG + "domain", "gale", gale_last_link_missing)], 2, (2,)),
     # --- SSG.CHASE.T1: the tree paths and the count
