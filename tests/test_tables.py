@@ -249,3 +249,15 @@ def test_get_table_unknown():
 
     with pytest.raises(InputError):
         get_table("LNK.TAB9")
+
+
+@pytest.mark.parametrize("tid", ["TSD.TAB1", "LNK.TAB1", "LNK.TAB2", "LNK.TAB3"])
+def test_the_default_rows_are_never_refused(tid):
+    """``table ID`` with no options computes rows up to the safe limit, never refusing its own default."""
+    import argparse
+
+    from verify.cli.table import _check_args, get_table
+
+    args = argparse.Namespace(reading=None, max_n=None, min_n=1, force=False, jobs=1, json=True)
+    lo, hi, _, _ = _check_args(get_table(tid), args)
+    assert lo == 1 and hi == min(max(get_table(tid).published), get_table(tid).safe_max_n)

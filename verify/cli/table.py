@@ -54,14 +54,17 @@ def register(sub) -> None:
 
 def _check_args(table: Table, args: argparse.Namespace) -> tuple[int, int, int, str]:
     reading = table.check_reading(args.reading)
-    hi = max(table.published) if args.max_n is None else args.max_n
+    hi = min(max(table.published), max(table.safe_max_n, args.min_n)) if args.max_n is None else args.max_n
+    if args.max_n is None and max(table.published) > hi and not args.json:
+        print(f"note: rows {hi + 1}..{max(table.published)} are published too; rows above n = {table.safe_max_n} "
+              f"{table.beyond} (--max-n {max(table.published)} --force)", file=sys.stderr)
     lo = args.min_n
     if not 1 <= lo <= hi:
         raise InputError(f"Need 1 ≤ --min-n ≤ --max-n; got {lo} and {hi}.")
     if hi > GENG_MAX_N:
         raise InputError(f"--max-n must be at most {GENG_MAX_N}.")
     if hi > table.safe_max_n and not args.force:
-        raise InputError(f"Rows above n = {table.safe_max_n} would take days; add --force to run them anyway.")
+        raise InputError(f"Rows above n = {table.safe_max_n} {table.beyond}; add --force to run them anyway.")
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
         raise InputError("--jobs must be at least 1.")

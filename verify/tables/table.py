@@ -52,6 +52,7 @@ class Table:
     default_reading: str
     compute: Callable[..., TableRow]
     safe_max_n: int = 11
+    beyond: str = "would take days"  # what rows above safe_max_n cost, measured (shown when refused)
     alternatives: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     recorded: Mapping[str, tuple[tuple[int, str, object, object], ...]] = field(default_factory=dict)
 

@@ -147,6 +147,7 @@ TAB1 = Table(
     "R1",
     _tab1_row,
     safe_max_n=9,
+    beyond="are not published with a games column",
 )
 
 
@@ -167,6 +168,7 @@ TAB2 = Table(
     "R1",
     _tab2_row,
     safe_max_n=10,
+    beyond="take hours: n = 11 searched from scratch ('links --n 11 --store docs/lnk/n11_store.jsonl --resume' reads the stored run)",
     # Recorded as differing from the paper, exactly in these cells (n = w + 2): W1 is
     # S-irreducible under R1 (no set U of >= 2 non-terminals exists), the paper has 0.
     recorded={"R1": ((3, "S-irr.", 1, 0), (3, "SPT-irr.", 1, 0))},
@@ -181,10 +183,11 @@ TAB3 = Table(
     {"R1": "as LNK.TAB2; links from the direct search (every game strong, every single-edge deletion not strong)"},
     "R1",
     _tab3_row,
-    safe_max_n=9,
+    safe_max_n=10,  # n = 10 (w = 8): 17 s wall on 2 cores (2026-11-24)
+    beyond="take hours (the direct strong search at n = 11 has never been run)",
     # Recorded as differing from the paper, exactly in these cells (n = w + 2): S2 is
-    # S-irreducible under R1; w = 6 has 13 minimal strong links (paper 14); w = 8 (n = 10,
-    # beyond the safe limit, 'table LNK.TAB3 --force --max-n 10') has 272 (paper 304).
+    # S-irreducible under R1; w = 6 has 13 minimal strong links (paper 14); w = 8 (n = 10)
+    # has 272 (paper 304).
     recorded={"R1": ((4, "S-irr.", 1, 0), (8, "links", 13, 14),
                      (10, "links", 272, 304), (10, "S-irr.", 190, 196), (10, "P-irr.", 157, 163), (10, "T-irr.", 192, 204))},
 )
@@ -204,7 +207,7 @@ def lnk_tab2(n, **kw):
     return TAB2.compute(n, **kw)
 
 
-@statement("LNK.TAB3", kind="table", source=SRC + ", Table 3", min_n=2, max_n=9, tier_n=8, meta={"table": TAB3, "reading": "R1"},
+@statement("LNK.TAB3", kind="table", source=SRC + ", Table 3", min_n=2, max_n=10, tier_n=8, meta={"table": TAB3, "reading": "R1"},
            expect="refuted", reading="R1; differs: w = 6 has 13 minimal strong links (paper 14), w = 2 S2 S-irreducible under R1")
 def lnk_tab3(n, **kw):
     """Table 3 rows."""
