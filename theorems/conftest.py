@@ -53,6 +53,8 @@ def check_registered(sid: str, max_n: int | None) -> None:
 
 
 @pytest.fixture
-def check_statement():
-    """``check_statement(sid, max_n)``: run one registered statement as the tier does."""
-    return check_registered
+def check_statement(request):
+    """``check_statement(sid, max_n)``: run one registered statement as the tier does
+    (``--max-n N``, or the plugin's ``--sv-max-n N``, raises the depth)."""
+    sv_max_n = request.config.getoption("--sv-max-n", default=None)
+    return lambda sid, max_n: check_registered(sid, max_n if max_n is not None else sv_max_n)
