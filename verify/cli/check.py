@@ -75,7 +75,7 @@ def add_sweep_options(p) -> None:
         "written to the store, so a killed run continues with --resume. The answer is the same on every backend.",
     )
     g.add_argument("--jobs", type=int, metavar="J", help="worker processes (default: 1, in this process, for small runs; "
-                   "all cores with --mod > 1, n ≥ 8 or --dask)")
+                   "all cores with --mod > 1, n ≥ 7 or --dask)")
     g.add_argument("--mod", type=int, metavar="M", help="geng shards per n (default: 1 up to n = 6, then 8, 64, 512, … at n = 7, 8, 9, …)")
     g.add_argument("--dask", metavar="ADDRESS", help="run the shards on the Dask scheduler at ADDRESS, or 'local' for an embedded "
                    "LocalCluster of J workers (needs pip install 'shannon-verify[dask]')")
@@ -278,7 +278,8 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
             plan = stored
         jobs = args.jobs
         if jobs is None:
-            deep = (plan["mod"] or 1) > 1 or any(p["max_n"] >= 8 for p in plan["statements"])
+            # n = 7 is the first n split into shards (8): from there the cores pay off
+            deep = (plan["mod"] or 1) > 1 or any(p["max_n"] >= 7 for p in plan["statements"])
             jobs = cpu_count() if args.dask or deep else 1
         backend = make_backend(jobs, args.dask)
     except BaseException:
