@@ -72,6 +72,31 @@ def test_exactly_one_t3_exception_at_weight_7():
     assert [l.graph6 for l in bad] == ["H??^pJ?"]
 
 
+def test_t3_pins_its_exception_where_at_most_one_did_not():
+    """LNK.T3 pins the exception (Fig. 2's link): a search reporting a *different* single
+    exception (Fig. 2's graph plus an edge) makes the registered check fail at n = 9, while
+    the former reading "at most one exception per weight" let it through."""
+    from verify.mutants import Mutant, P, applied
+    from verify.mutants.lnk import exception_replaced
+    from verify.papers.lnk.statements import T3_EXCEPTION, _t3_violates
+    from verify.registry import REGISTRY
+
+    @statement("MUT.T3.ATMOSTONE", kind="thm", max_n=9, domain=WEAK_SETS, register=False)
+    def at_most_one(links):
+        if links.weight <= 5 or not links.links:
+            return None
+        return sum(_t3_violates(l) for l in links.links) <= 1
+
+    mutant = Mutant("LNK.T3", "a different exception", [P("papers.lnk.domain", "minimal_links", exception_replaced)], 9, (9,))
+    with applied(mutant):
+        moved = [l.key for l in next(WEAK_SETS.instances(9)).links if _t3_violates(l)]
+        registered = run_statement(REGISTRY["LNK.T3"], max_n=9, emit=False)
+        former = run_statement(at_most_one, max_n=9, emit=False)
+    assert len(moved) == 1 and moved[0] != T3_EXCEPTION
+    assert registered.verdict == "fails" and registered.witness["n"] == 9
+    assert former.verdict == "holds"
+
+
 def test_deg10_without_exception_is_refuted():
     @statement("MUT.DEG10", kind="thm", max_n=9, domain=WEAK_LINKS, register=False)
     def deg10(link):

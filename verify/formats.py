@@ -59,7 +59,7 @@ def parse_vertex(tok: str):
         raise InputError("A vertex name is empty.")
     if not _TOKEN.match(tok):
         raise InputError(f"{tok!r} is not a vertex name (use digits, letters or _).")
-    return int(tok) if tok.isdigit() else tok
+    return int(tok) if tok.isascii() and tok.isdigit() else tok
 
 
 def parse_edge_string(s: str) -> list[tuple]:
@@ -169,26 +169,55 @@ def game_from_json(data) -> "Game":
     return Game.from_edges(pairs, terminals=terms, n=n)
 
 
-def load_json_game(path: str | Path) -> "Game":
-    """Read a JSON game file (see :func:`game_from_json`)."""
+def read_json_file(path: str | Path, what: str = "a JSON game", limit: int | None = None):
+    """The JSON value of a file, read the one safe way every command shares.
+
+    Refused with one :class:`InputError` sentence: a folder, a device or other special
+    file (``/dev/zero``), a file longer than ``limit`` bytes (default
+    :data:`MAX_FILE_BYTES`), binary or non-UTF-8 bytes, invalid JSON, and JSON nested
+    too deeply to read.
+
+    >>> import tempfile, os
+    >>> f = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False); _ = f.write("[" * 100000); f.close()
+    >>> read_json_file(f.name)
+    Traceback (most recent call last):
+    ...
+    verify.errors.InputError: ... is nested too deeply to be a JSON game.
+    >>> os.unlink(f.name)
+    """
+    import stat
+
+    limit = MAX_FILE_BYTES if limit is None else limit
     p = Path(path)
-    if p.is_dir():
-        raise InputError(f"{str(p)!r} is a folder, not a JSON game file.")
     try:
-        with open(p, "rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
+        mode = p.stat().st_mode
     except OSError as exc:
         raise InputError(f"Cannot read {str(p)!r}: {exc.strerror or exc}.") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise InputError(f"{str(p)!r} is longer than {MAX_FILE_BYTES // 2**20} MiB; a JSON game file is at most that long.")
+    if stat.S_ISDIR(mode):
+        raise InputError(f"{str(p)!r} is a folder, not {what} file.")
+    if not stat.S_ISREG(mode) and not stat.S_ISFIFO(mode):
+        raise InputError(f"{str(p)!r} is not a regular file, so not {what}.")
+    try:
+        with open(p, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as exc:
+        raise InputError(f"Cannot read {str(p)!r}: {exc.strerror or exc}.") from None
+    if len(raw) > limit:
+        raise InputError(f"{str(p)!r} is longer than {limit // 2**20} MiB; {what} file is at most that long.")
     if b"\0" in raw:
-        raise InputError(f"{str(p)!r} is a binary file, not a JSON game.")
+        raise InputError(f"{str(p)!r} is a binary file, not {what}.")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(f"{str(p)!r} is not UTF-8 text, so not a JSON game.") from None
+        raise InputError(f"{str(p)!r} is not UTF-8 text, so not {what}.") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{str(p)!r} is not valid JSON (line {exc.lineno}: {exc.msg}).") from None
-    return game_from_json(data)
+    except RecursionError:
+        raise InputError(f"{str(p)!r} is nested too deeply to be {what}.") from None
+
+
+def load_json_game(path: str | Path) -> "Game":
+    """Read a JSON game file (see :func:`game_from_json`)."""
+    return game_from_json(read_json_file(path))

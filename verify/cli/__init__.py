@@ -14,11 +14,11 @@ import sys
 
 from .. import __version__
 from ..errors import ShannonVerifyError
-from . import check, dead, hex_openings, links, mutants, proof, prove, report, results, solve, switch, table
+from . import check, dead, hex_openings, htp, links, mutants, proof, prove, report, results, solve, switch, table
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [dead, solve, check, table, report, results, prove, links, switch, proof, hex_openings, mutants]
+COMMANDS = [dead, solve, check, table, report, results, prove, links, switch, proof, hex_openings, mutants, htp]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,6 +47,57 @@ def _os_error(exc: OSError) -> str:
     return f"{what}{where}."
 
 
+PICTURE_OPTIONS = ("png", "gallery")  # options that name a picture file, in any command
+STORE_OPTIONS = ("store",)  # options that name a store file to create or extend
+SECONDS_OPTIONS = ("budget", "budget_per_opening", "timeout")
+JOBS_CAP = 4  # worker processes per core at most: more never helps a CPU-bound search
+
+
+def shared_inputs(args: argparse.Namespace) -> None:
+    """The checks every command shares, applied once to whatever options it has: picture
+    paths (:func:`~verify.cli.inputs.picture_path`), store paths (the folder must exist),
+    time budgets (finite, positive) and worker counts (at least 1; capped at
+    :data:`JOBS_CAP` per core, with a note).  A limit added here holds for every command.
+
+    >>> ns = argparse.Namespace(budget=float("inf"))
+    >>> shared_inputs(ns)
+    Traceback (most recent call last):
+    ...
+    verify.errors.InputError: --budget must be a finite number of seconds above 0, not inf.
+    """
+    import math
+    import os
+    from pathlib import Path
+
+    from ..errors import InputError
+    from .inputs import picture_path
+
+    for name in PICTURE_OPTIONS:
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            setattr(args, name, picture_path(value, '--' + name))
+    for name in STORE_OPTIONS:
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            p = Path(value)
+            if p.is_dir():
+                raise InputError(f"--{name} {value!r} is a folder; give a file name inside it.")
+            if not p.resolve().parent.is_dir():
+                raise InputError(f"--{name} {value!r}: the folder {str(p.parent)!r} does not exist; create it first.")
+    for name in SECONDS_OPTIONS:
+        value = getattr(args, name, None)
+        if isinstance(value, float) and not (math.isfinite(value) and value > 0):
+            raise InputError(f"--{name.replace('_', '-')} must be a finite number of seconds above 0, not {value:g}.")
+    jobs = getattr(args, "jobs", None)
+    if isinstance(jobs, int) and not isinstance(jobs, bool):
+        if jobs < 1:
+            raise InputError("--jobs must be at least 1.")
+        cap = JOBS_CAP * (os.cpu_count() or 1)
+        if jobs > cap and not getattr(args, "dask", None):
+            print(f"note: --jobs {jobs} capped at {cap} ({JOBS_CAP} per core)", file=sys.stderr)
+            args.jobs = cap
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -55,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        shared_inputs(args)
         return int(args.run(args) or 0)
     except ShannonVerifyError as exc:
         print(f"shannon-verify {args.command}: error: {exc}", file=sys.stderr)

@@ -73,7 +73,7 @@ def load_game(args: argparse.Namespace) -> LoadedGame:
 PICTURE_SUFFIXES = (".png", ".svg", ".pdf", ".jpg", ".jpeg")
 
 
-def picture_path(text: str) -> str:
+def picture_path(text: str, option: str = "--png") -> str:
     """The file a ``--png`` argument names, checked before any work is done.
 
     A name without a suffix gets ``.png`` (the file really written, and reported);
@@ -87,11 +87,11 @@ def picture_path(text: str) -> str:
 
     p = Path(text)
     if not text or p.is_dir():
-        raise InputError(f"--png {text!r} is a folder; give a file name such as {str(p / 'game.png')!r}.")
+        raise InputError(f"{option} {text!r} is a folder; give a file name such as {str(p / 'game.png')!r}.")
     if not p.suffix:
         p = p.with_name(p.name + ".png")
     if p.suffix.lower() not in PICTURE_SUFFIXES:
-        raise InputError(f"--png {text!r}: a picture file must end in {', '.join(PICTURE_SUFFIXES)}.")
+        raise InputError(f"{option} {text!r}: a picture file must end in {', '.join(PICTURE_SUFFIXES)}.")
     folder = p.parent
     if not folder.is_dir():
         raise InputError(f"Cannot write {str(p)!r}: the folder {str(folder)!r} does not exist.")

@@ -9,10 +9,11 @@ See :mod:`verify.papers.ssg.lehman` for the certificate format.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import time
 
-from ..errors import InputError
+from ..errors import BudgetExceeded, InputError
 
 __all__ = ["register"]
 
@@ -35,6 +36,8 @@ def register(sub) -> None:
     p.add_argument("--method", choices=("lehman", "minimax", "reduction"), default="lehman",
                    help="lehman (polynomial, with certificate; default), minimax (plain search on the edge game), "
                    "reduction (vertex Shannon game, fast solver)")
+    p.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                   help="give up after S seconds (default 60; exit status 3, the answer unknown)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--png", metavar="FILE", help="draw the graph with the certificate's two trees in two colours")
     p.add_argument("--play", action="store_true",
@@ -49,7 +52,7 @@ def load_switch(args: argparse.Namespace):
     if args.terminals:
         terms = []
         for t in args.terminals:
-            if not t.strip().isdigit():
+            if not (t.strip().isascii() and t.strip().isdigit()):
                 raise InputError(f"Terminal {t!r} is not a non-negative integer.")
             terms.append(int(t))
     if args.gale is not None:
@@ -89,6 +92,44 @@ def run_switch(args: argparse.Namespace) -> int:
     if args.play:
         return play(g)
     t = time.perf_counter()
+    try:
+        with _time_limit(args.timeout):
+            return _solve(args, g, t)
+    except BudgetExceeded as exc:
+        if args.json:
+            print(json.dumps({"class": None, "verdict": "unknown", "reason": str(exc), "method": args.method}))
+        else:
+            print(f"unknown: {exc}")
+        return 3
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """Raise :class:`~verify.errors.BudgetExceeded` in this (main) thread after ``seconds``."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():  # no signals here: no limit
+        yield
+        return
+
+    def alarm(signum, frame):
+        raise BudgetExceeded(f"the {seconds:g} s limit passed before the game was decided (--timeout S raises it)")
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _solve(args: argparse.Namespace, g, t: float) -> int:
+    from ..papers.ssg.brute import classify_brute
+    from ..papers.ssg.lehman import check_certificate, classify, winning_moves
+
+    a, b = g.terminals
     cert = None
     if args.method == "lehman":
         r = classify(g)

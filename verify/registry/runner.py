@@ -77,6 +77,9 @@ def evaluate(st: Statement, game: Game) -> tuple[int, dict | None]:
         out = st.check(game)
     except (KeyboardInterrupt, StatementError):
         raise
+    except SystemExit as exc:  # a check must return a verdict, never end the process (a CI job would go green)
+        raise StatementError(f"{st.id} called sys.exit({exc.code!r}) on {describe_instance(game)}; a check returns "
+                             "None, a bool or a Tally.") from None
     except Exception as exc:
         raise StatementError(f"{st.id} raised {type(exc).__name__} ({exc}) on {describe_instance(game)}.") from exc
     if out is None:

@@ -68,6 +68,8 @@ def load_user_statement(target: str) -> Statement:
         spec.loader.exec_module(module)
     except InputError as exc:
         raise InputError(f"Loading {path} failed: {exc}") from None
+    except SystemExit as exc:
+        raise InputError(f"Loading {path} failed: it called sys.exit({exc.code!r}) at import.") from None
     except Exception as exc:
         raise InputError(f"Loading {path} failed: {type(exc).__name__}: {exc}") from None
     finally:

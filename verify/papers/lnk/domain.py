@@ -3,6 +3,9 @@
 * :data:`WEAK_LINKS` / :data:`STRONG_LINKS` — one instance per minimal weak (strong)
   link on a connected graph of ``n`` vertices (:func:`.search.minimal_links`),
   ordered by ``(n, m, canonical graph6, canonical terminals)``;
+* :data:`PLAIN_WEAK_LINKS` — the minimal weak links of the *plain* search (every terminal
+  pair of every connected graph, no pruning rule), for statements that the pruning rules
+  would imply by construction (LNK.L2, LNK.EQ1);
 * :data:`WEAK_SETS` / :data:`STRONG_SETS` — one instance per size ``n``: the whole
   list of minimal links of that size, for statements about counts and extremes
   ("no minimal weak link of weight 4", "exactly one exception").
@@ -22,7 +25,7 @@ from ...game import Game
 from ...registry import Domain
 from .search import Link, link_from_game, minimal_links
 
-__all__ = ["LinkDomain", "LinkSet", "LinkSetDomain", "WEAK_LINKS", "STRONG_LINKS", "WEAK_SETS", "STRONG_SETS"]
+__all__ = ["LinkDomain", "LinkSet", "LinkSetDomain", "WEAK_LINKS", "PLAIN_WEAK_LINKS", "STRONG_LINKS", "WEAK_SETS", "STRONG_SETS"]
 
 
 class LinkDomain(Domain):
@@ -30,12 +33,13 @@ class LinkDomain(Domain):
 
     order = "(n, m, canonical graph6, canonical terminals)"
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, method: str = "pruned") -> None:
         self.kind = kind
-        self.name = f"minimal {kind} links"
+        self.method = method
+        self.name = f"minimal {kind} links" + (f" ({method} search)" if method != "pruned" else "")
 
     def instances(self, n: int, res: int = 0, mod: int = 1) -> Iterator[Link]:
-        for i, link in enumerate(minimal_links(n, strong=self.kind == "strong")):
+        for i, link in enumerate(minimal_links(n, strong=self.kind == "strong", method=self.method)):
             if i % mod == res:
                 yield link
 
@@ -124,6 +128,7 @@ class LinkSetDomain(Domain):
 
 
 WEAK_LINKS = LinkDomain("weak")
+PLAIN_WEAK_LINKS = LinkDomain("weak", method="plain")  # no pruning rule: for statements the rules would imply
 STRONG_LINKS = LinkDomain("strong")
 WEAK_SETS = LinkSetDomain("weak")
 STRONG_SETS = LinkSetDomain("strong")

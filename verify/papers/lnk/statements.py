@@ -22,7 +22,7 @@ from itertools import combinations
 from ...game import CUT, SHORT, Game, bits, popcount
 from ...registry import Tally, statement
 from ...solve import FastSolver
-from .domain import STRONG_LINKS, WEAK_LINKS, WEAK_SETS, STRONG_SETS
+from .domain import PLAIN_WEAK_LINKS, STRONG_LINKS, WEAK_LINKS, WEAK_SETS, STRONG_SETS
 from .reduce import (
     bridge_reduce,
     bridges,
@@ -101,29 +101,49 @@ def lnk_def(game: Game):
 
 
 # ------------------------------------------------------------------ L1
-@statement("LNK.L1", kind="thm", source=SRC + " Lemma 1", max_n=9, tier_n=8, domain=WEAK_LINKS, text=(
-    "Minimal weak links contain no dead edge and no smaller weak link between the same terminals "
-    "(no proper spanning subgraph is a Short first-player win)."))
+@statement("LNK.L1", kind="thm", source=SRC + " Lemma 1", max_n=9, tier_n=8, domain=WEAK_LINKS,
+           reading="decided by routes independent of the search's minimality test (single-edge deletions solved by "
+                   "the fast solver): dead edges by the exact oracle of verify.dead (induced terminal paths); every "
+                   "single-edge and every non-terminal deletion re-solved by plain minimax; every proper spanning "
+                   "subgraph solved (no appeal to monotonicity)",
+           text="Minimal weak links contain no dead edge and no smaller weak link between the same terminals "
+                "(no proper subgraph — fewer edges, or fewer vertices — is a Short first-player win).")
 def lnk_l1(link):
     from ...dead import dead_edges
+    from ...solve import minimax
 
     g = link.game
     t = Tally()
+    # no dead edge: the TSD definition (no complete colouring's winner depends on the edge),
+    # decided by verify.dead, not by solving any game
     dead = dead_edges(g)
-    if not t.add(not dead, dead_edges=sorted(dead)):
+    if not t.add(not dead, part="no dead edge", dead_edges=sorted(dead)):
         return t
+    # the maximal smaller subgraphs, re-solved by plain minimax (not the search's solver):
+    # G − e for every edge, G − v for every non-terminal vertex
+    memo: dict = {}
+    for e in g.edges():
+        if not t.add(not minimax.short_wins(g.delete_edges([e]), SHORT, memo), part="G - e (minimax)", edge=list(e)):
+            return t
+    for v in g.nonterminals():
+        if not t.add(not minimax.short_wins(g.delete(v), SHORT, memo), part="G - v (minimax)", vertex=v):
+            return t
+    # every proper spanning subgraph, by the fast solver (the lemma as stated)
     edges = g.edges()
     m = len(edges)
     for mask in range((1 << m) - 1):  # every proper subset of the edges kept
         drop = [edges[i] for i in range(m) if not mask >> i & 1]
         h = g.delete_edges(drop)
-        if not t.add(not _solver().short_wins(h, SHORT), contained_link_without=drop):
+        if not t.add(not _solver().short_wins(h, SHORT), part="proper spanning subgraph", contained_link_without=drop):
             return t
     return t
 
 
 # ------------------------------------------------------------------ L2, EQ1, T1, T2
-@statement("LNK.L2", kind="thm", source=SRC + " Lemma 2", max_n=9, tier_n=9, domain=WEAK_LINKS)
+@statement("LNK.L2", kind="thm", source=SRC + " Lemma 2", max_n=8, tier_n=7, domain=PLAIN_WEAK_LINKS,
+           reading="on the links of the plain search (every terminal pair of every connected graph, no pruning "
+           "rule): the pruned search rejects pendant non-terminals by its rules 3 and 5, which would make the "
+           "lemma hold by construction there")
 def lnk_l2(link):
     """A minimal weak link of weight > 1 has at most one pendant vertex, and it is a terminal."""
     if link.weight <= 1:
@@ -133,7 +153,10 @@ def lnk_l2(link):
     return len(pend) <= 1 and all(g.is_terminal(v) for v in pend)
 
 
-@statement("LNK.EQ1", kind="thm", source=SRC + " §3 eq. (1)", max_n=9, tier_n=9, domain=WEAK_LINKS)
+@statement("LNK.EQ1", kind="thm", source=SRC + " §3 eq. (1)", max_n=8, tier_n=7, domain=PLAIN_WEAK_LINKS,
+           reading="on the links of the plain search (no pruning rule): the pruned search rejects adjacent "
+           "terminals and terminals with a common neighbour by its rules 1 and 2, which would make the borders "
+           "disjoint, and eq. (1) the definition of p, by construction there")
 def lnk_eq1(link):
     """In a minimal weak link of weight w > 1 the borders are disjoint and w = d_s + d_t + p."""
     if link.weight <= 1:
@@ -172,23 +195,48 @@ def lnk_t2(link):
     return t
 
 
-# ------------------------------------------------------------------ T3, DEG (sets: "one exception")
+# ------------------------------------------------------------------ T3, DEG (the one exception, pinned)
+#: The one exception to Theorem 3 and to constraint (10): the minimal weak link of
+#: Fig. 2 (weight 7), as its order key ``(n, m, canonical graph6, canonical terminals)``
+#: — the link built from the appendix's description (fixture ``FIG2``, checked by
+#: LNK.NAMED).  The geng bound ``-D(n−4)`` of the n ≥ 10 search (:mod:`.kernel`) rests
+#: on there being no other exception, so both checks fail on any other one, and on its
+#: absence.
+T3_EXCEPTION = (9, 11, "H??^pJ?", (7, 8))
+
+
+def expected_exceptions(n: int) -> list[tuple]:
+    """The exceptions LNK states on ``n`` vertices: Fig. 2's link at n = 9, none elsewhere.
+
+    >>> from .named import FIXTURES
+    >>> from ...graphs import canonical_game
+    >>> cg, g6 = canonical_game(FIXTURES["FIG2"])
+    >>> expected_exceptions(9) == [(cg.n, cg.m, g6, tuple(cg.terminals))], expected_exceptions(10)
+    (True, [])
+    """
+    return [T3_EXCEPTION] if n == T3_EXCEPTION[0] else []
+
+
 def _t3_violates(link) -> bool:
     return link.d_max + min(link.d_s, link.d_t) > link.weight - 1
 
 
 @statement("LNK.T3", kind="thm", source=SRC + " Theorem 3 and appendix", max_n=9, tier_n=9, domain=WEAK_SETS,
-           reading="per weight, at most one minimal weak link of weight w > 5 breaks d_max + min(d_s, d_t) ≤ w − 1; "
-                   "the exception (Fig. 2) is kept as fixture LNK.NAMED.fig2",
+           reading="'with one exception': the minimal weak links of weight w > 5 breaking d_max + min(d_s, d_t) ≤ w − 1 "
+                   "are exactly the pinned link of Fig. 2 (H??^pJ?, weight 7, fixture FIG2 of LNK.NAMED) — no other, "
+                   "and it is found",
            text="A minimal weak link of weight w > 5 satisfies d_max + min(d_s, d_t) ≤ w − 1, with one exception.")
 def lnk_t3(links):
-    if links.weight <= 5 or not links.links:
+    expected = expected_exceptions(links.n)
+    if links.weight <= 5 or not (links.links or expected):
         return None
     t = Tally()
-    bad = [l for l in links.links if _t3_violates(l)]
     for l in links.links:
-        t.add(True)
-    t.add(len(bad) <= 1, exceptions=[(l.graph6, list(l.terminals)) for l in bad])
+        if l.key not in expected and not t.add(not _t3_violates(l), graph6=l.graph6, terminals=list(l.terminals),
+                                               d_max=l.d_max, d_s=l.d_s, d_t=l.d_t, weight=l.weight):
+            return t
+    bad = [l.key for l in links.links if _t3_violates(l)]
+    t.add(bad == expected, part="the pinned exception, and no other", exceptions=bad, expected=expected)
     return t
 
 
@@ -216,10 +264,12 @@ def degree_constraints(n: int, degs: list[int]) -> list[tuple[str, bool]]:
 
 
 @statement("LNK.DEG", kind="thm", source=SRC + " §3 constraints (6)-(11)", max_n=9, tier_n=9, domain=WEAK_SETS,
-           reading="(10) may fail for at most one minimal weak link per size (the paper: 'with one exception')",
+           reading="'with one exception for the last condition': (10) fails exactly for the pinned link of Fig. 2 "
+                   "(H??^pJ?, n = 9, the exception of LNK.T3) — for no other, and it is found",
            text="Constraints (6)-(11) hold for the sorted degree sequence of every graph supporting a minimal weak link.")
 def lnk_deg(links):
-    if not links.links or links.n <= 3:
+    expected = expected_exceptions(links.n) if links.n > 7 else []
+    if links.n <= 3 or not (links.links or expected):
         return None
     t = Tally()
     tens = []
@@ -228,12 +278,12 @@ def lnk_deg(links):
         for name, ok in degree_constraints(l.n, [g.degree(v) for v in g.vertices]):
             if name == "(10)":
                 if not ok:
-                    tens.append(l.graph6)
+                    tens.append(l.key)
                 continue
             if not t.add(ok, constraint=name, graph6=l.graph6):
                 return t
     if links.n > 7:
-        t.add(len(tens) <= 1, constraint="(10)", exceptions=tens)
+        t.add(tens == expected, constraint="(10)", exceptions=tens, expected=expected)
     return t
 
 

@@ -81,6 +81,9 @@ class SwitchGame:
     def __init__(self, n: int, edges: Iterable, terminals, names: tuple | None = None) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise InputError(f"The number of vertices must be a non-negative integer, not {n!r}.")
+        from ...formats import check_vertex_count
+
+        check_vertex_count(n)
         out = []
         for e in edges:
             try:
@@ -246,20 +249,18 @@ class SwitchGame:
 
 def _vertex(tok: str) -> int:
     tok = str(tok).strip()
-    if not tok.isdigit():
+    if not (tok.isascii() and tok.isdigit()):
         raise InputError(f"Vertex {tok!r} is not a non-negative integer.")
     return int(tok)
 
 
 def load_switch_json(path: str, terminals=None) -> SwitchGame:
-    """Read a JSON file (see :meth:`SwitchGame.from_json`)."""
-    try:
-        data = json.loads(Path(path).read_text())
-    except OSError as exc:
-        raise InputError(f"Cannot read {path}: {exc.strerror or exc}.") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path} is not valid JSON (line {exc.lineno}).") from None
-    return SwitchGame.from_json(data, terminals)
+    """Read a JSON file (see :meth:`SwitchGame.from_json`), refusing what
+    :func:`verify.formats.read_json_file` refuses (folders, devices, binary, huge or
+    deeply nested files)."""
+    from ...formats import read_json_file
+
+    return SwitchGame.from_json(read_json_file(path, "a JSON switching game"), terminals)
 
 
 def gale(k: int) -> SwitchGame:

@@ -1,0 +1,84 @@
+"""Every command as robust as ``dead``: the reported bad inputs each give one sentence and exit 2
+(or a documented status), never a traceback, a hang or a wrong acceptance.
+
+The shared input layer (:func:`verify.cli.shared_inputs`, :func:`verify.formats.read_json_file`,
+:func:`verify.cli.inputs.picture_path`) is what makes a check added once hold everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from verify.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_sentence(code, err, needle, status=2):
+    assert code == status, (code, err)
+    assert "Traceback" not in err
+    lines = [l for l in err.strip().splitlines() if l.startswith("shannon-verify")]
+    assert len(lines) == 1 and needle in lines[0], err
+    assert not [l for l in err.strip().splitlines() if l.startswith("shannon-verify") is False and "error" in l], err
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "bin.dat").write_bytes(b"\x00\x01\xff\xfe")
+    (tmp_path / "deep.json").write_text("[" * 100000)
+    (tmp_path / "huge.json").write_text(json.dumps({"n": 10**9, "edges": [[0, 1]], "terminals": [0, 1]}))
+    (tmp_path / "exit0.py").write_text("import sys\nsys.exit(0)\n")
+    (tmp_path / "exitcheck.py").write_text(
+        "from verify import statement\n\n@statement('U.X')\ndef x(game):\n    import sys\n    sys.exit(0)\n")
+    return tmp_path
+
+
+CASES = [
+    (["switch", "--terminals", "0", "²", "--edges", "0-1"], "Terminal '²' is not a non-negative integer"),
+    (["switch", "--edges", "0-²", "--terminals", "0", "1"], "Vertex '²' is not a non-negative integer"),
+    (["switch", "--file", "{bin.dat}", "--terminals", "0", "1"], "is a binary file"),
+    (["switch", "--file", "/dev/zero", "--terminals", "0", "1"], "is not a regular file"),
+    (["switch", "--file", "{deep.json}", "--terminals", "0", "1"], "nested too deeply"),
+    (["dead", "--file", "{deep.json}"], "nested too deeply"),
+    (["switch", "--file", "{huge.json}"], "at most 10000 are accepted"),
+    (["switch", "--edges", "0-99999999999,1-2", "--terminals", "0", "1"], "at most 10000 are accepted"),
+    (["switch", "--edges", "0-1", "--terminals", "0", "1", "--png", "out.txt"], "a picture file must end in"),
+    (["switch", "--gale", "3", "--png", "{.}"], "is a folder"),
+    (["solve", "--hex", "3x3", "--openings", "--png", "out.txt"], "--png 'out.txt': a picture file must end in"),
+    (["links", "--n", "5", "--gallery", "out.txt"], "--gallery 'out.txt': a picture file must end in"),
+    (["hex-openings", "3", "--png", "out.txt"], "a picture file must end in"),
+    (["hex-openings", "3", "--budget-per-opening", "inf"], "finite number of seconds above 0, not inf"),
+    (["switch", "--gale", "3", "--timeout", "nan"], "finite number of seconds above 0, not nan"),
+    (["check", "TSD.T1", "--max-n", "3", "--store", "/nonexistent-sv/d/x.db"], "does not exist; create it first"),
+    (["check", "TSD.T1", "--max-n", "3", "--store", "{.}"], "is a folder"),
+    (["check", "TSD.T1", "--max-n", "3", "--jobs", "0"], "--jobs must be at least 1"),
+    (["hunt", "{exit0.py}::x"], "called sys.exit(0) at import"),
+    (["hunt", "{exitcheck.py}::x", "--max-n", "3", "--no-store"], "called sys.exit(0)"),
+]
+
+
+@pytest.mark.parametrize("argv, needle", CASES, ids=[" ".join(a) for a, _ in CASES])
+def test_bad_input_is_one_sentence(capsys, files, argv, needle):
+    names = {"{" + p.name + "}": str(p) for p in files.iterdir()} | {"{.}": str(files)}
+    for k, v in names.items():
+        argv = [a.replace(k, v) for a in argv]
+    code, _, err = run(capsys, *argv)
+    one_sentence(code, err, needle)
+    assert not os.path.exists("/nonexistent-sv")
+
+
+def test_jobs_are_capped_at_what_helps(capsys):
+    code, _, err = run(capsys, "check", "TSD.T1", "--max-n", "3", "--jobs", "1000", "--no-store", "--no-progress")
+    assert code == 0 and "capped at" in err
+
+
+def test_switch_gives_up_at_its_timeout(capsys):
+    code, out, _ = run(capsys, "switch", "--gale", "4", "--method", "minimax", "--timeout", "1", "--json")
+    assert code == 3 and json.loads(out)["verdict"] == "unknown"
