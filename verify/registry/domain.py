@@ -37,7 +37,29 @@ from typing import Any
 
 from ..game import Game
 
-__all__ = ["Domain", "GameDomain", "GAMES"]
+__all__ = ["Domain", "GameDomain", "GAMES", "default_mod", "safe_name"]
+
+
+def safe_name(g6: str) -> str:
+    """A file name for a graph6 string: letters and digits kept, others as _XX.
+
+    >>> safe_name("C~?")
+    'C_7e_3f'
+    """
+    return "".join(c if c.isalnum() else f"_{ord(c):02x}" for c in g6)
+
+
+def _flatten(x):
+    if isinstance(x, (list, tuple)):
+        for y in x:
+            yield from _flatten(y)
+    else:
+        yield x
+
+
+def default_mod(n: int) -> int:
+    """Number of geng shards of ``n`` for games (the sweep's default ``--mod``) of ``n`` when ``--mod`` is not given: 1 up to n = 6, then ×8 per vertex."""
+    return 1 if n <= 6 else 8 ** (n - 6)
 
 
 class Domain:
@@ -68,8 +90,6 @@ class Domain:
 
     def stem(self, witness: dict) -> str:
         """A file name (no suffix) for the witness."""
-        from .runner import safe_name
-
         return safe_name("_".join(str(x) for x in self.witness_key(witness)))
 
     def describe(self, witness: dict) -> str:
@@ -96,8 +116,6 @@ class GameDomain(Domain):
         return connected_games(n, res=res, mod=mod)
 
     def shards(self, n: int) -> int:
-        from ..sweep.shards import default_mod
-
         return default_mod(n)
 
     def key(self, inst: Game) -> tuple[tuple, Game]:
@@ -122,8 +140,6 @@ class GameDomain(Domain):
         return (witness["n"], witness["m"], witness["graph6"], tuple(witness["terminals"]))
 
     def stem(self, witness: dict) -> str:
-        from .runner import safe_name
-
         return safe_name(witness["graph6"]) + "_t" + "-".join(map(str, witness["terminals"]))
 
     def describe(self, witness: dict) -> str:
@@ -135,7 +151,6 @@ class GameDomain(Domain):
 
     def draw(self, inst: Game, path: str, title: str, details: dict) -> None:
         from ..draw import draw_game
-        from .runner import _flatten
 
         hv = [v for v in _flatten(details.get("vertices", [])) if v in set(inst.vertices)]
         he = [tuple(e) for e in details.get("edges", []) if len(e) == 2]

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..errors import InputError, StatementError
 from ..game import Game
-from .domain import GAMES, Domain
+from .domain import GAMES, Domain, safe_name
 from .statement import Result, Statement, Tally
 
 __all__ = [
@@ -92,15 +92,6 @@ def evaluate(st: Statement, game: Game) -> tuple[int, dict | None]:
     shown = shown if len(shown) <= 40 else shown[:40] + "..."
     raise StatementError(f"{st.id} returned {type(out).__name__} {shown} on {describe_instance(game)}; "
                          "a check returns None, a bool or a Tally.")
-
-
-def safe_name(g6: str) -> str:
-    """A file name for a graph6 string: letters and digits kept, others as _XX.
-
-    >>> safe_name("C~?")
-    'C_7e_3f'
-    """
-    return "".join(c if c.isalnum() else f"_{ord(c):02x}" for c in g6)
 
 
 def _jsonable(x):
@@ -369,11 +360,3 @@ def emit_counterexample(st: Statement, game: Game, witness: dict, root: Path | N
         return str(path.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
-
-
-def _flatten(x):
-    if isinstance(x, (list, tuple)):
-        for y in x:
-            yield from _flatten(y)
-    else:
-        yield x

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from ..errors import InputError
 from ..registry.runner import check_games, clean_verdict, failure_verdict, smallest_witness
+from ..registry.domain import default_mod
 from ..registry.statement import Statement
 
 __all__ = ["Shard", "ShardResult", "run_shard", "load_statement", "default_mod", "shards_of"]
@@ -69,11 +70,6 @@ class ShardResult:
     def to_dict(self) -> dict:
         """A JSON-ready dict."""
         return asdict(self)
-
-
-def default_mod(n: int) -> int:
-    """Number of shards of ``n`` when ``--mod`` is not given: 1 up to n = 6, then ×8 per vertex."""
-    return 1 if n <= 6 else 8 ** (n - 6)
 
 
 def shards_of(statement: str, n: int, mod: int, source: str | None = None) -> list[Shard]:
