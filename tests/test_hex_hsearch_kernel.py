@@ -71,3 +71,15 @@ def test_kernel_hsearch_connections_hold_on_random_larger_positions():
     vc, _ = C.hsearch(Position.parse("..B../...../....."), BLACK)
     assert vc is not None and bin(vc).count("1") <= 8
     assert tally["vc"] > 20 and tally["sc"] > 20, tally
+
+
+def test_kernel_hsearch_dump_is_every_semi_connection_the_read_out_counts():
+    # the solver's must-play read-out intersects every semi-connection between the sides
+    # the closure meets, kept in its lists or not; the test hook dumps all of them (here
+    # repeats, and more distinct ones than the 16 a pair's list keeps), and each is true
+    p = Position.parse("...../...B./....W/...B./.....")
+    vc, scs = C.hsearch(p, BLACK)
+    assert vc is None and len(scs) > len(set(scs)) > 16
+    tally = {"vc": 0, "sc": 0}
+    _check(p, BLACK, tally, _plain_c)
+    assert tally["sc"] == len(scs)

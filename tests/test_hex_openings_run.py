@@ -7,7 +7,7 @@ import pytest
 
 from verify.cli import main
 from verify.papers.hex.board import BLACK, Position, board_value
-from verify.papers.hex.openings_run import run_openings
+from verify.papers.hex.openings_run import REDUCTIONS, run_openings
 from verify.papers.hex.solver import openings
 
 
@@ -83,7 +83,7 @@ def test_tiny_budget_is_unknown_and_retried_only_with_larger_budget(tmp_path, ca
 @pytest.mark.parametrize("argv,msg", [
     (["0"], "1 to 8"), (["9"], "1 to 8"), (["3", "--only", "d1"], "not a cell of the 3x3 board"),
     (["3", "--only", "x"], "not a cell of the 3x3 board"), (["3", "--jobs", "0"], "--jobs"),
-    (["3", "--budget-per-opening", "0"], "positive"), (["3", "--shards", "2-1"], "--shards"),
+    (["3", "--budget-per-opening", "0"], "above 0"), (["3", "--shards", "2-1"], "--shards"),
     (["3", "--shards", "x"], "--shards"),
 ])
 def test_bad_input(capsys, argv, msg):
@@ -110,3 +110,39 @@ def test_dask_local_cluster_gives_the_same_map_and_store(tmp_path, capsys):
     # resuming the Dask-made store locally searches nothing
     code, out, _ = run(capsys, "hex-openings", "4", "--store", str(store), "--resume", "--json")
     assert code == 0 and json.loads(out)["searched"] == []
+
+
+# for each switch hex-openings may turn off: a Black opening (White to move) whose search
+# visits a different number of nodes without it (measured, fresh kernel: all on / without)
+SWITCH_WITNESS = {
+    "mustplay": (4, "d1"),   # 7 / 38 nodes (before issue 18 the switch was read only in the carrier search)
+    "threats": (6, "c3"),    # 1533 / 1537
+    "fillin": (6, "e2"),     # 63 / 59
+    "ordering": (5, "a2"),   # 40 / 12
+    "dfpn": (5, "a1"),       # 13 / 228
+    "hsearch": (5, "b1"),    # 12 / 295
+    "captured": (4, "c1"),   # 2 / 6
+    "prune": (5, "a1"),      # 13 / 14
+}
+
+
+def test_every_without_switch_is_listed():
+    assert set(SWITCH_WITNESS) == set(REDUCTIONS)
+
+
+@pytest.mark.parametrize("switch", REDUCTIONS)
+def test_every_without_switch_changes_the_search(switch, monkeypatch):
+    """Each --without switch really turns something off in the search hex-openings runs
+    (df-pn, value only): the node count of one opening changes, its winner does not —
+    while turning off a switch that does nothing there (``orlinks``: the bridge-path
+    virtual connections are off in runs) leaves the count as it is, so the change is not
+    the transposition table's hashing of the switch word."""
+    from verify.papers.hex import openings_run
+
+    n, cell = SWITCH_WITNESS[switch]
+    on = run_openings(n, jobs=1, only=cell)["openings"][cell]
+    off = run_openings(n, jobs=1, only=cell, without=(switch,))["openings"][cell]
+    assert off["winner"] == on["winner"] != "unknown"
+    assert off["nodes"] != on["nodes"], (switch, on["nodes"])
+    monkeypatch.setattr(openings_run, "REDUCTIONS", REDUCTIONS + ("orlinks",))
+    assert run_openings(n, jobs=1, only=cell, without=("orlinks",))["openings"][cell]["nodes"] == on["nodes"]

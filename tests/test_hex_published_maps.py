@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from verify.papers.hex.board import BLACK, Position
-from verify.papers.hex.openings_run import representatives, run_openings
+from verify.papers.hex.openings_run import _header, representatives, run_openings
 from verify.papers.hex.solver import c_solver
 
 pytestmark = pytest.mark.skipif(c_solver() is None, reason="no C compiler")
@@ -52,14 +52,37 @@ def test_6x6_map_recomputed_equals_published():
     assert {c: o["winner"] for c, o in r["openings"].items()} == _published(6)
 
 
-def test_7x7_stored_map_equals_published():
-    path = Path(__file__).resolve().parents[1] / "docs" / "hex" / "hex_openings_7x7.jsonl"
+def _stored(n: int) -> tuple[dict, dict[str, str]]:
+    """The header and the per-cell winners of the stored map ``docs/hex/hex_openings_NxN.jsonl``,
+    after checking that the current kernel (source hash) with the current run switches made it."""
+    name = f"docs/hex/hex_openings_{n}x{n}.jsonl"
+    path = Path(__file__).resolve().parents[1] / name
     lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
     header, recs = lines[0], {r["cell"]: r["winner"] for r in lines[1:]}
-    assert header["kind"] == "hex-openings" and header["n"] == 7
-    pos = Position(7, 7)
-    stored = {pos.name(i): recs[pos.name(j)] for i, j in representatives(7).items()}
-    assert stored == _published(7)
+    assert header.get("kind") == "hex-openings" and header.get("n") == n, header
+    now = _header(n)
+    assert (header.get("kernel"), header.get("switches")) == (now["kernel"], now["switches"]), (
+        f"{name} is stale: it was made by the Hex kernel {header.get('kernel')} with switches "
+        f"{header.get('switches')}, but hexsolve.c is now {now['kernel']} with switches {now['switches']}. "
+        f"Regenerate it: rm {name} && python -m verify hex-openings {n} --jobs 2 --budget-per-opening 600 "
+        f"--store {name}  (7x7: about 3 min wall on 2 cores); this test then compares it with the published map.")
+    return header, recs
+
+
+@pytest.mark.parametrize("n", [6, 7])
+def test_stored_map_is_the_current_kernels_and_equals_published(n):
+    _, recs = _stored(n)
+    pos = Position(n, n)
+    stored = {pos.name(i): recs.get(pos.name(j)) for i, j in representatives(n).items()}
+    assert stored == _published(n)
+
+
+def test_a_stale_store_is_refused_with_the_way_to_regenerate(tmp_path, monkeypatch):
+    from verify.papers.hex import openings_run
+
+    monkeypatch.setattr(openings_run, "kernel_hash", lambda: "0123456789abcdef")
+    with pytest.raises(AssertionError, match=r"stale.*0123456789abcdef.*Regenerate it: rm docs/hex/hex_openings_7x7\.jsonl"):
+        _stored(7)
 
 
 @pytest.mark.deep

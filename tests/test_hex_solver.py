@@ -129,3 +129,22 @@ def test_5x5_opening_map_with_threat_cuts_off():
     on = openings(p, BLACK)
     off = openings(p, BLACK, value=lambda q, t: C.value(q, t, threats=False)[0])
     assert on == off
+
+
+@needs_c
+def test_solve_without_mustplay_is_the_plain_search(monkeypatch):
+    """``solve(..., mustplay=False)`` is what its docstring says: the kernel's plain search
+    (every reduction off, no must-play update), which searches more nodes than the
+    must-play search alone."""
+    from verify.papers.hex.solver import PLAIN, CSolver, solve
+
+    seen = []
+    orig = CSolver.value
+    monkeypatch.setattr(CSolver, "value", lambda self, *a, **k: seen.append(k) or orig(self, *a, **k))
+    for n in (4, 6):
+        for p in POSITIONS.instances(n):
+            for to in (BLACK, WHITE):
+                assert solve(p, to, mustplay=False) == board_value(p, to)
+    assert seen and all(k == PLAIN for k in seen)
+    p = Position(3, 3)
+    assert orig(C, p, BLACK, **PLAIN)[2] > orig(C, p, BLACK, **{**PLAIN, "mustplay": True})[2]

@@ -45,7 +45,8 @@ def register(sub) -> None:
                    help="run the openings on a Dask cluster (scheduler address, or 'local' for a LocalCluster of "
                    "--jobs workers); the workers need shannon-verify and a C compiler")
     p.add_argument("--without", action="append", default=[], metavar="SWITCH",
-                   help="turn a kernel reduction off (repeatable): mustplay, threats, fillin, ordering, dfpn, "
+                   help="turn a kernel reduction off (repeatable): mustplay (the Fig. 13 update and every "
+                   "narrowing of the must-play region, in df-pn too), threats, fillin, ordering, dfpn, "
                    "hsearch, captured, prune — to re-derive a map as a cross-check of that reduction")
     p.set_defaults(run=run)
 

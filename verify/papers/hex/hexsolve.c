@@ -6,9 +6,11 @@
  * (r+-1, c), (r-1, c+1), (r+1, c-1).
  *
  * Input (stdin), one query per line:   R C black white tomove flags
- *   black, white: stone bitmasks in hex; tomove: B or W; flags: bit 0 = must-play
- *   update M <- M & S of Fig. 13 (else plain game-tree search over every vacant cell,
- *   same recursion); bit 1 = one-move threats (a cell completing the mover's chain
+ *   black, white: stone bitmasks in hex; tomove: B or W; flags: bit 0 = the must-play
+ *   rule: the update M <- M & S of Fig. 13 and every narrowing of M by the reductions
+ *   below (an opponent threat cell, its two-move threats, its semi-connections of bits
+ *   2 and 8); off, every vacant cell is searched, in df-pn and in the carrier search
+ *   alike (plain game-tree search, same recursion); bit 1 = one-move threats (a cell completing the mover's chain
  *   wins at once; two opponent completing cells lose; one must be played; a move
  *   making two completing cells wins, and each such opponent move narrows M to its
  *   three cells); bit 2 = virtual connections (vc_plus(), below: a pairing path of bridges
@@ -24,13 +26,18 @@
  *   bit 6: the carrier printed is every vacant cell, no carrier search); bit 8 =
  *   H-search (hsearch(), below) for the opponent of the mover at every node; bit 12 = test hook:
  *   instead of solving, print "H v K n key:carrier ..." — the H-search read-out for the
- *   player named in `tomove` (v = 1 and carrier K when it finds a virtual connection
- *   between that player's sides, else its n semi-connections between them).
+ *   player named in `tomove`: v = 1 and carrier K when it finds a virtual connection
+ *   between that player's sides, and every one of the n semi-connections between them
+ *   that the closure met and the solver's read-out counts (before the subsumption
+ *   de-duplication and the HV_KS cap of the kept lists; n = -1: more than the log holds).
  *   bit 9 = captured-pair fill-in (captured_fill(), below: mutually supporting /
  *   mutually threatening pairs of either player's Shannon graph, TSD.PAIRS), repeated
  *   with the dead-cell fill-in until nothing changes;
  *   bit 10 = df-pn drops moves threatened by another cell (prune_threatened(), below,
  *   the third clause of TSD.PAIRS);
+ *   bits 11 and 15 = deliberate bugs, for mutation testing only (never set in a real
+ *   run): bit 11, the H-search's OR rule joins two semi-connections whatever their
+ *   common part; bit 15, captured pairs are filled with the wrong colour;
  *   bit 14 = debug query, no search: prints  F black white later n a1 b1 k1 ...
  *   (the stones after fill-in with the flags' bits 3 and 9, the filled cells added to
  *   carriers, then every captured pair of the given position: k = 0 mutually
@@ -56,7 +63,7 @@ static u64 FULL, TOP, BOTTOM, LEFT, RIGHT, NOTLEFT, NOTRIGHT;
 static int order[64];
 static long long nodes;
 
-typedef struct { u64 b, w, carrier; uint16_t flags; uint8_t used, tomove, win; } Entry;
+typedef struct { u64 b, w, carrier; uint32_t flags; uint8_t used, tomove, win; } Entry;
 static Entry *table;
 static u64 tmask;
 
@@ -91,7 +98,8 @@ static u64 hash(u64 b, u64 w, int t) {
 }
 
 static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1, order_on = 1, hs_on = 1;
-static uint16_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
+static uint32_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
+static int bug_or = 0, bug_cap = 0; /* the deliberate bugs of bits 11 and 15 (mutation testing) */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static u64 threats(u64 stones, u64 vacant, int black) {
@@ -268,6 +276,11 @@ static int hq_len;
 static u64 h_vc01, h_sc_and, h_sc_or;
 static int h_has_vc, h_nsc;
 static u64 h_region = 0; /* when set, hsearch() stops once its SCs leave no cell of it */
+/* the test hook's log of every SC between the sides that the read-out counts */
+#define HS_LOGMAX (1 << 17)
+static int h_log_on = 0, h_log_n = 0;
+static u64 h_log_c[HS_LOGMAX];
+static uint8_t h_log_k[HS_LOGMAX];
 
 static inline int more_than(u64 c, int k) { /* popcount(c) > k, for small k */
     while (k-- > 0 && c) c &= c - 1;
@@ -297,6 +310,10 @@ static void hs_add_sc(int a, int b, int key, u64 c) {
     for (int k = 0; k < hnv[a][b]; k++) if (!(hvc[a][b][k] & ~c)) return;
     if (a + b == 1) { /* every SC between the sides counts, kept in the list or not */
         h_nsc++; h_sc_and &= c; h_sc_or |= c;
+        if (h_log_on) {
+            if (h_log_n < HS_LOGMAX) { h_log_c[h_log_n] = c; h_log_k[h_log_n] = (uint8_t)key; }
+            h_log_n++;
+        }
         /* the must-play region is empty: the read-out is decided (a loss), stop */
         if (h_region && !(h_sc_and & h_region)) { hstop = 1; return; }
     }
@@ -307,7 +324,7 @@ static void hs_add_sc(int a, int b, int key, u64 c) {
     for (int k = 0; k < n; k++) if (c & ~l[k]) { l[j] = l[k]; ky[j] = ky[k]; j++; }
     hns[a][b] = (uint8_t)j;
     for (int k = 0; k < j && !hstop; k++) {
-        if (!(l[k] & c)) { hs_add_vc(a, b, l[k] | c); continue; }
+        if (!(l[k] & c) || bug_or) { hs_add_vc(a, b, l[k] | c); continue; }
         for (int q = k + 1; q < j && !hstop; q++)
             if (!(l[k] & l[q] & c)) hs_add_vc(a, b, l[k] | l[q] | c);
     }
@@ -324,7 +341,7 @@ static int hsearch(u64 S, u64 V, int black) {
     u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
     u64 gadj[HV];
     int vcell[64];
-    h_has_vc = 0; h_nsc = 0; h_sc_and = ~0ULL; h_sc_or = 0; hstop = 0; hq_len = 0;
+    h_has_vc = 0; h_nsc = 0; h_sc_and = ~0ULL; h_sc_or = 0; hstop = 0; hq_len = 0; h_log_n = 0;
     gadj[0] = row0 & V; gadj[1] = row1 & V;
     hng = 2;
     u64 rest = S, others[64];
@@ -628,6 +645,7 @@ static int captured(u64 b, u64 w, u64 *fb, u64 *fw, int all) {
                 }
                 /* supporting: the graph's owner's stones; threatening: the other's */
                 int fill_black = (k & 1) ? black : !black;
+                if (bug_cap) fill_black = !fill_black;
                 if (fill_black) addb |= ab; else addw |= ab;
                 used |= ab;
                 break;
@@ -708,7 +726,7 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
         if (t) { *carrier = t & -t; return 1; }
         u64 o = threats(theirs, vacant, !black_to_move);
         if (o & (o - 1)) { u64 lo = o & -o; o &= o - 1; *carrier = lo | (o & -o); return 0; }
-        if (o) { M = o; W = o; }  /* the threat cell carries the opponent's semi-connection */
+        if (o && mustplay_on) { M = o; W = o; }  /* the threat cell carries the opponent's semi-connection */
         /* two-move wins: a move after which the player has two completing cells wins
            (carrier: the move and the two cells).  For the mover that is a win; each such
            move of the opponent is an opponent semi-connection, so the mover must play
@@ -720,7 +738,7 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
                 u64 t2 = threats(mine | m, vacant & ~m, black_to_move);
                 if (t2 & (t2 - 1)) { u64 lo = t2 & -t2; t2 &= t2 - 1; *carrier = m | lo | (t2 & -t2); return 1; }
             }
-            v = vacant;
+            v = mustplay_on ? vacant : 0;
             while (v && M) {
                 u64 m = v & -v; v &= v - 1;
                 u64 t2 = threats(theirs | m, vacant & ~m, !black_to_move);
@@ -735,13 +753,13 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
            win at once) costs a closure per node and, measured on 6x6, saves no nodes —
            the one- and two-move threats above and the child's check find those wins */
         u64 theirs = black_to_move ? w : b;
-        h_region = M;
+        h_region = mustplay_on ? M : 0; /* the early stop is a must-play conclusion */
         int ok = hsearch(theirs, vacant, !black_to_move);
         h_region = 0;
         if (ok) {
             if (h_has_vc) { *carrier = h_vc01; return 0; }
             if (h_nsc) {
-                M &= h_sc_and; W |= h_sc_or;
+                if (mustplay_on) { M &= h_sc_and; W |= h_sc_or; }
                 for (int k = 0; k < hns[0][1]; k++)
                     for (u64 q = hsc[0][1][k]; q; q &= q - 1) cnt[__builtin_ctzll(q)]++;
                 if (!M) { *carrier = W; return 0; }
@@ -763,7 +781,7 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
             u64 m = v & -v; v &= v - 1;
             if (vc_plus(&bm, m, &K)) { *carrier = K | m; return 1; }
         }
-        v = vacant;
+        v = mustplay_on ? vacant : 0;
         while (v && M) {
             u64 m = v & -v; v &= v - 1;
             if (vc_plus(&bt, m, &K)) {
@@ -797,7 +815,7 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
  * winvalue_core, whose move order puts first every cell df-pn proved winning (guide());
  * with bit 7 (value only) the carrier is every vacant cell, which always carries. */
 #define PINF 0x3fffffffu
-typedef struct { u64 b, w, M, top; uint32_t phi, delta; uint16_t flags; uint8_t used, tomove, expanded; } PEntry;
+typedef struct { u64 b, w, M, top; uint32_t phi, delta; uint32_t flags; uint8_t used, tomove, expanded; } PEntry;
 static PEntry *ptable;
 static int dfpn_on = 0;
 
@@ -998,7 +1016,9 @@ int main(int argc, char **argv) {
         prune_on = (mp >> 10) & 1;
         int value_only = (mp >> 7) & 1;
         hs_on = (mp >> 8) & 1;
-        flags = (uint16_t)(mp & 0x3fff & ~128);
+        bug_or = (mp >> 11) & 1;
+        bug_cap = (mp >> 15) & 1;
+        flags = (uint32_t)mp & ~(uint32_t)(128 | 0x7000); /* value-only and the hooks share answers */
         if (mp >> 14 & 1) { /* debug: fill-in and the captured pairs, no search */
             u64 fb = b, fw = w, cb, cw;
             u64 later = fill_in(&fb, &fw);
@@ -1024,10 +1044,15 @@ int main(int argc, char **argv) {
         int btm = t[0] == 'B';
         if (mp & 4096) { /* test hook: the H-search closure of the player named, read out */
             u64 V = FULL & ~(b | w);
-            if (chain(btm ? b : w, btm) || !hsearch(btm ? b : w, V, btm)) { printf("H 0 0 0\n"); fflush(stdout); continue; }
-            printf("H %d %llx %d", h_has_vc, (unsigned long long)(h_has_vc ? h_vc01 : 0), h_has_vc ? 0 : hns[0][1]);
-            for (int k = 0; !h_has_vc && k < hns[0][1]; k++)
-                printf(" %d:%llx", __builtin_ctzll(hcell[hkey[0][1][k]]), (unsigned long long)hsc[0][1][k]);
+            h_log_on = 1;
+            int ok = !chain(btm ? b : w, btm) && hsearch(btm ? b : w, V, btm);
+            h_log_on = 0;
+            if (!ok) { printf("H 0 0 0\n"); fflush(stdout); continue; }
+            /* the virtual connection (the solver's loss read-out) and every SC the read-out
+               counted before it (the solver, stopping earlier, counts a prefix of them) */
+            printf("H %d %llx %d", h_has_vc, (unsigned long long)(h_has_vc ? h_vc01 : 0), h_log_n > HS_LOGMAX ? -1 : h_log_n);
+            for (int k = 0; k < h_log_n && k < HS_LOGMAX; k++)
+                printf(" %d:%llx", __builtin_ctzll(hcell[h_log_k[k]]), (unsigned long long)h_log_c[k]);
             printf("\n"); fflush(stdout); continue;
         }
         u64 car;

@@ -1,5 +1,6 @@
 /* HEX.P1 exhaustively: every full colouring of an R x C board (R*C <= 36).
- * Input: "R C" on stdin.  Output: "total neither both first_bad" where neither/both count
+ * Input: "R C [debug]" on stdin (debug, mutation testing only: bit 0 drops the
+ * (r-1, c+1) / (r+1, c-1) neighbour direction from the board rule).  Output: "total neither both first_bad" where neither/both count
  * the colourings with no winning chain / with chains of both colours (first_bad: the
  * Black bitmask of the first such colouring in increasing order, or -1).
  * Chains: Black joins the top and bottom rows, White the left and right columns; cell
@@ -11,9 +12,12 @@
 typedef uint64_t u64;
 static int R, C;
 static u64 FULL, TOP, BOTTOM, LEFT, RIGHT, NL, NR;
+static int DIAG = 1; /* the (r-1, c+1) / (r+1, c-1) direction (off only under debug bit 0) */
 
 static u64 dilate(u64 m) {
-    return (m | ((m << 1) & NL) | ((m >> 1) & NR) | (m << C) | (m >> C) | ((m >> (C - 1)) & NL) | ((m << (C - 1)) & NR)) & FULL;
+    u64 d = m | ((m << 1) & NL) | ((m >> 1) & NR) | (m << C) | (m >> C);
+    if (DIAG) d |= ((m >> (C - 1)) & NL) | ((m << (C - 1)) & NR);
+    return d & FULL;
 }
 
 static int chain(u64 s, u64 start, u64 goal) {
@@ -23,7 +27,9 @@ static int chain(u64 s, u64 start, u64 goal) {
 }
 
 int main(void) {
+    int debug = 0;
     if (scanf("%d %d", &R, &C) != 2 || R < 1 || C < 1 || R * C > 36) { printf("? 0 0 -1\n"); return 1; }
+    if (scanf("%d", &debug) == 1 && (debug & 1)) DIAG = 0;
     int n = R * C;
     FULL = (1ULL << n) - 1;
     TOP = (1ULL << C) - 1;

@@ -167,6 +167,20 @@ def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin:
             | 512 * int(captured) | 1024 * int(prune))
 
 
+DEBUG_BITS = 0
+"""Deliberate kernel bugs OR'd into every query's switch word — for mutation testing only,
+0 in every real run: :data:`BUG_OR_RULE` (bit 11: the H-search's OR rule joins two
+semi-connections whatever their common part), :data:`BUG_CAPTURED` (bit 15: captured
+pairs filled with the wrong colour).  Kernel answers are kept per switch word, so a
+query with a bug never shares table entries with a clean one."""
+BUG_OR_RULE = 1 << 11
+BUG_CAPTURED = 1 << 15
+
+PLAIN = dict(mustplay=False, threats=False, vc=False, fillin=False, ordering=False, orlinks=False, dfpn=False,
+             hsearch=False, captured=False, prune=False)
+"""Every reduction off: the kernel's plain game-tree search (Fig. 13's recursion over every
+vacant cell, no must-play update) — the C twin of ``win_value(..., mustplay=False)``."""
+
 RUN_SWITCHES = {"value_only": True, "vc": False}
 """The switch setting of :meth:`CSolver.value_within` and of ``hex-openings`` runs: every
 reduction on except the bridge-path virtual connections (bit 2), which the H-search
@@ -207,7 +221,10 @@ class CSolver:
               hsearch: bool = True, captured: bool = True, prune: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
-        ``mustplay``: the Fig. 13 update ``M ← M ∩ S``; ``threats``: one- and two-move wins
+        ``mustplay``: the must-play rule — the Fig. 13 update ``M ← M ∩ S`` and every
+        narrowing of the must-play region by the reductions (an opponent threat cell, its
+        two-move threats, its semi-connections from ``vc`` and ``hsearch``), in df-pn and
+        in the carrier search (off: every vacant cell is searched); ``threats``: one- and two-move wins
         decided at once (a cell completing the mover's chain wins; two completing cells of
         the opponent lose, one must be played; a move making two completing cells wins,
         and such an opponent move confines the mover to its three cells — a semi-connection,
@@ -234,7 +251,8 @@ class CSolver:
         """
         if pos.size > 64:
             raise InputError("The compiled Hex solver takes at most 64 cells.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch, captured, prune)}\n"
+        word = _flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch, captured, prune)
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {word | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) != 3 or out[0] not in (BLACK, WHITE):
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
@@ -252,7 +270,7 @@ class CSolver:
         >>> s is None or s.fill_in(Position.parse(".../.../..."))[2] == []
         True
         """
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags(fillin=fillin, captured=captured) | 1 << 14}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags(fillin=fillin, captured=captured) | 1 << 14 | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) < 4 or out[0] != "F" or (len(out) - 4) % 3:
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
@@ -277,17 +295,21 @@ class CSolver:
 
     def hsearch(self, pos: Position, player: str) -> tuple[int | None, list[tuple[int, int]]]:
         """The kernel's H-search read-out for ``player`` (test hook, bit 12): the carrier of
-        its virtual connection between ``player``'s sides (None when none is found) and its
-        semi-connections between them as (key cell, carrier incl. the key).
+        its virtual connection between ``player``'s sides (None when none is found) and
+        every semi-connection between them that the closure met and the solver's
+        must-play read-out counts — before the kernel drops subsumed ones and caps its
+        kept lists — as (key cell, carrier), in the order met (repeats possible).
 
         >>> C = c_solver()
         >>> C is None or C.hsearch(Position.parse("3x3"), "B")[1] != []
         True
         """
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {player} 4096\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {player} {4096 | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) < 4 or out[0] != "H":
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
+        if int(out[3]) < 0 or len(out) - 4 != int(out[3]):
+            raise ShannonVerifyError(f"The Hex kernel's H-search log overflowed or was cut ({out[:4]!r}).")
         vc = int(out[2], 16) if out[1] == "1" else None
         scs = [(int(k), int(c, 16)) for k, c in (x.split(":") for x in out[4:])]
         return vc, scs
@@ -298,7 +320,7 @@ class CSolver:
         then killed and restarted)."""
         import select
 
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(**{**RUN_SWITCHES, **(switches or {})})}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(**{**RUN_SWITCHES, **(switches or {})}) | DEBUG_BITS}\n"
         self._send(line)
         ready, _, _ = select.select([self.proc.stdout], [], [], max(0.0, seconds))
         if not ready:
@@ -339,8 +361,9 @@ def c_solver() -> CSolver | None:
 
 def solve(pos: Position, to_move: str, mustplay: bool = True) -> str:
     """The winner of ``pos`` with ``to_move`` to play: the C kernel if compiled (with
-    :data:`RUN_SWITCHES`: df-pn, value only; ``mustplay=False``: the plain search of Fig. 13
-    without the must-play update), else Python.
+    :data:`RUN_SWITCHES`: df-pn, value only; ``mustplay=False``: :data:`PLAIN`, the plain
+    search of Fig. 13 without the must-play update and without any other reduction), else
+    Python (:func:`win_value`, the same two searches).
 
     >>> solve(Position.parse("2x2"), "W")
     'W'
@@ -349,7 +372,7 @@ def solve(pos: Position, to_move: str, mustplay: bool = True) -> str:
     if c is not None:
         if mustplay:
             return c.value(pos, to_move, **RUN_SWITCHES)[0]
-        return c.value(pos, to_move, mustplay=False)[0]
+        return c.value(pos, to_move, **PLAIN)[0]
     return win_value(pos, to_move, mustplay)[0]
 
 

@@ -120,9 +120,14 @@ def hex_p1_sat_both(pos: Position):
     return _sat_check(pos, "both")
 
 
+P1_KERNEL_DEBUG = 0
+"""Debug word passed to ``p1_kernel.c`` (mutation testing only; bit 0: the kernel's board
+rule loses the (r−1, c+1) / (r+1, c−1) neighbour direction).  0 in every real run."""
+
+
 def p1_compiled(rows: int, cols: int) -> tuple[int, int, int, int] | None:
     """(colourings, with neither chain, with both, first bad Black mask or −1) from the C
-    kernel ``p1_kernel.c``; None without a C compiler."""
+    kernel ``p1_kernel.c`` (with :data:`P1_KERNEL_DEBUG`); None without a C compiler."""
     import subprocess
     from pathlib import Path
 
@@ -131,7 +136,7 @@ def p1_compiled(rows: int, cols: int) -> tuple[int, int, int, int] | None:
     exe = compiled(Path(__file__).with_name("p1_kernel.c"))
     if exe is None:
         return None
-    out = subprocess.run([str(exe)], input=f"{rows} {cols}\n", capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run([str(exe)], input=f"{rows} {cols} {P1_KERNEL_DEBUG}\n", capture_output=True, text=True, check=True).stdout.split()
     return tuple(int(x) for x in out)  # type: ignore[return-value]
 
 
@@ -580,8 +585,10 @@ def hex_andor(pos: Position):
     reading="On every board-state not yet won, for both players: the compiled solver's H-search (hexsolve.c "
     "bit 8, the closure whose side-to-side read-out prunes every df-pn node) reports only true connections "
     "between the player's two sides — a virtual one is won by the player when the opponent owns every vacant "
-    "cell off its carrier and moves first; a semi-connection is won the same way after the player takes its key. "
-    "Vacuous without a C compiler.",
+    "cell off its carrier and moves first; a semi-connection has its key inside its carrier (the must-play "
+    "region is the carriers' common part) and is won the same way after the player takes its key.  Every "
+    "semi-connection the solver's read-out counts is checked, before the kernel's de-duplication and the cap "
+    "of its kept lists (test hook bit 12). Vacuous without a C compiler.",
 )
 def hex_andor_kernel(pos: Position):
     """The kernel's AND/OR closure produces only true side-to-side virtual and semi-connections."""
@@ -594,10 +601,11 @@ def hex_andor_kernel(pos: Position):
     for colour in (BLACK, WHITE):
         opp = other(colour)
         vc, scs = kernel.hsearch(pos, colour)
-        claims = ([] if vc is None else [(None, vc)]) + scs
+        claims = ([] if vc is None else [(None, vc)]) + list(dict.fromkeys(scs))  # each distinct claim once
         for key, car in claims:
             q = pos if key is None else pos.play(key, colour)
-            ok = not car & ~pos.empty and board_value(q.fill(q.empty & ~car, opp), opp) == colour
+            ok = (not car & ~pos.empty and (key is None or car >> key & 1)
+                  and board_value(q.fill(q.empty & ~car, opp), opp) == colour)
             if not t.add(ok, player=colour, kind="virtual" if key is None else "semi",
                          key=None if key is None else pos.name(key), carrier=pos.names(car)):
                 return t
