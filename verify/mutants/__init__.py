@@ -53,8 +53,9 @@ def coverage(mutants: list[Mutant] | None = None) -> dict[str, list[Mutant]]:
     from ..registry import REGISTRY, paper_prefixes
 
     mutants = all_mutants() if mutants is None else mutants
-    out = {sid: [] for sid, st in REGISTRY.items()
-           if not st.user and st.expect == "holds" and sid.split(".")[0] in set(paper_prefixes()) | {"PROJ"}}
+    papers = set(paper_prefixes())
+    out = {sid: [] for sid, st in REGISTRY.items()  # the papers' statements and the project's lemmas
+           if st.expect == "holds" and ((not st.user and sid.split(".")[0] in papers) or sid.startswith("PROJ."))}
     for m in mutants:
         if m.sid in out and m.scored:
             out[m.sid].append(m)
