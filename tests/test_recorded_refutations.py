@@ -132,15 +132,15 @@ def test_a_game_statement_refuted_by_another_counterexample_fails(sid):
 
 
 def test_refuted_by_is_the_stored_counterexample():
-    import sys
+    """The pinned key is the counterexample stored under the checkout's counterexamples/<ID>/."""
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "theorems"))
-    from conftest import stored_witness_keys  # theorems/conftest.py
-
+    root = Path(__file__).resolve().parents[1] / "counterexamples"
     for sid, st in REGISTRY.items():
         if st.expect == "refuted" and st.kind != "table":
-            assert stored_witness_keys(st) == [st.refuted_by], sid
+            folder = root / sid
+            stored = [st.domain.witness_key(json.loads(p.read_text())) for p in sorted(folder.glob("*.json"))]
+            assert stored == [st.refuted_by], sid
 
 
 def test_registering_a_refuted_statement_without_its_counterexample_is_refused():
