@@ -21,14 +21,15 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 master_doc = "index"
 # data the project keeps beside the pages (stores, maps, proofs) is not part of the site
-exclude_patterns = ["_build", "hex/*.jsonl", "lnk/*.jsonl", "lnk/*.txt", "hex/*.txt", "**/README.md"]
+exclude_patterns = ["_build", "_README.new.md", "hex/*.jsonl", "lnk/*.jsonl", "lnk/*.txt", "hex/*.txt", "**/README.md",
+                    "hex/*.md", "lnk/*.md"]  # notes kept beside the data (e.g. lnk/plain.md), not pages
 myst_enable_extensions = ["dollarmath", "colon_fence"]
 myst_heading_anchors = 3
 numpydoc_show_class_members = False
 numpydoc_validation_checks: set = set()
 autodoc_default_options = {"members": True, "undoc-members": False}
 autodoc_typehints = "none"
-suppress_warnings = ["myst.xref_missing"]
+suppress_warnings = ["myst.xref_missing", "ref.citation"]  # ref.citation: a numpydoc References entry the text does not cite
 html_theme = "alabaster"
 html_static_path: list = []
 nitpicky = False
