@@ -21,7 +21,7 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 master_doc = "index"
 # data the project keeps beside the pages (stores, maps, proofs) is not part of the site
-exclude_patterns = ["_build", "_README.new.md", "hex/*.jsonl", "lnk/*.jsonl", "lnk/*.txt", "hex/*.txt", "**/README.md",
+exclude_patterns = ["_build", "hex/*.jsonl", "lnk/*.jsonl", "lnk/*.txt", "hex/*.txt", "**/README.md",
                     "hex/*.md", "lnk/*.md"]  # notes kept beside the data (e.g. lnk/plain.md), not pages
 myst_enable_extensions = ["dollarmath", "colon_fence"]
 myst_heading_anchors = 3
