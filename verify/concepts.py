@@ -46,6 +46,7 @@ References
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
+from functools import lru_cache
 from itertools import combinations
 
 import networkx as nx
@@ -86,6 +87,8 @@ ENUMERATION_MAX_N = 20
 # ----------------------------------------------------------------- helpers
 def _as_list(vs: VertexSet) -> list:
     """A single label or an iterable of labels, as a list (strings are single labels)."""
+    if type(vs) in (list, tuple, set, frozenset):
+        return list(vs)
     if isinstance(vs, (str, bytes)) or not isinstance(vs, Iterable):
         return [vs]
     return list(vs)
@@ -142,19 +145,59 @@ def _check_pair(game: Game, a: VertexSet, b: VertexSet, verb: str) -> tuple[list
     return la, lb
 
 
+def _check_masks(game: Game, a: VertexSet, b: VertexSet, verb: str) -> tuple[int, int]:
+    """:func:`_check_pair`, returning the bitmasks of ``A`` and ``B`` (the checks on the
+    masks; any problem is reported by :func:`_check_pair` itself, with its message)."""
+    la, lb = _as_list(a), _as_list(b)
+    ma, mb = game.mask(la), game.mask(lb)
+    if not mb or ma & mb or (ma | mb) & _terminal_mask(game):
+        _check_pair(game, la, lb, verb)  # raises the InputError that names the problem
+    return ma, mb
+
+
+def _short_in_place(adj: list[int], m: int) -> None:
+    """Short the vertices of ``m`` one after another in the bitmask adjacency ``adj``
+    (each shorted vertex's neighbourhood becomes a clique and it loses every edge), the
+    operation :meth:`Game.short <verify.game.Game.short>` performs before relabelling."""
+    for v in bits(m):
+        nb = adj[v]
+        drop = ~(1 << v)
+        for u in bits(nb):
+            adj[u] = (adj[u] | (nb & ~(1 << u))) & drop
+        adj[v] = 0
+
+
+def _short_equals_delete(adj: list[int], mb: int, keep: int) -> bool:
+    """``H ∗ B = H − B`` for the graph ``H`` with bitmask adjacency ``adj`` on the vertices
+    ``keep ∪ B`` (``keep`` = the vertices left afterwards): both sides have the vertex set
+    ``keep``, so the two graphs are equal exactly when their adjacency rows agree on it."""
+    shorted = list(adj)
+    _short_in_place(shorted, mb)
+    return all(shorted[i] & keep == adj[i] & keep for i in bits(keep))
+
+
 def _walk_row(game: Game, i: int, k: int) -> list[int]:
     """Row ``i`` of ``A^k``: the number of ``k``-walks from vertex ``i`` to each vertex."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
         raise InputError(f"The walk length must be a non-negative integer, not {k!r}.")
-    adj = game.adjacency
-    row = [0] * game.n
+    return list(_walk_row_cached(game.adjacency, i, k))
+
+
+@lru_cache(maxsize=1 << 14)
+def _walk_row_cached(adj: tuple, i: int, k: int) -> tuple:
+    """Row ``i`` of ``A^k`` for the bitmask adjacency ``adj``: each step sends the walk
+    count of every vertex to each of its neighbours (remembered per adjacency)."""
+    n = len(adj)
+    row = [0] * n
     row[i] = 1
     for _ in range(k):
-        new = [0] * game.n
-        for j in range(game.n):
-            new[j] = sum(row[l] for l in bits(adj[j]))
+        new = [0] * n
+        for l, count in enumerate(row):
+            if count:
+                for j in bits(adj[l]):
+                    new[j] += count
         row = new
-    return row
+    return tuple(row)
 
 
 def _subsets(mask: int, max_size: int | None = None) -> Iterator[int]:
@@ -204,9 +247,9 @@ def threatens(game: Game, a: VertexSet, b: VertexSet) -> bool:
     >>> threatens(g, 2, 4), threatens(g, [], 4)
     (True, False)
     """
-    la, lb = _check_pair(game, a, b, "threaten")
-    h = game.delete(la)
-    return h.short(lb) == h.delete(lb)
+    ma, mb = _check_masks(game, a, b, "threaten")
+    adj = [x & ~ma for x in game.adjacency]  # G − A (rows of A are never read again)
+    return _short_equals_delete(adj, mb, ((1 << game.n) - 1) & ~ma & ~mb)
 
 
 def supports(game: Game, a: VertexSet, b: VertexSet) -> bool:
@@ -222,9 +265,10 @@ def supports(game: Game, a: VertexSet, b: VertexSet) -> bool:
     >>> supports(g, 5, 4), supports(g, [], 4), supports(g, 4, 5)
     (True, False, False)
     """
-    la, lb = _check_pair(game, a, b, "support")
-    h = game.short(la)
-    return h.delete(lb) == h.short(lb)
+    ma, mb = _check_masks(game, a, b, "support")
+    adj = list(game.adjacency)
+    _short_in_place(adj, ma)  # G ∗ A
+    return _short_equals_delete(adj, mb, ((1 << game.n) - 1) & ~ma & ~mb)
 
 
 def surrounds(game: Game, w: Vertex, u: VertexSet) -> bool:

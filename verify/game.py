@@ -35,16 +35,36 @@ __all__ = ["SHORT", "CUT", "Game", "bits", "popcount", "reachable", "components"
 Vertex = Hashable
 
 
-def bits(mask: int) -> Iterator[int]:
-    """Yield the indices of the set bits of ``mask`` in increasing order.
-
-    >>> list(bits(0b10110))
-    [1, 2, 4]
-    """
+def _bits_gen(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _bits_table(width: int) -> tuple:
+    table = [()]
+    for m in range(1, 1 << width):
+        low = m & -m
+        table.append((low.bit_length() - 1,) + table[m ^ low])
+    return tuple(table)
+
+
+_BITS_WIDTH = 12
+_BITS = _bits_table(_BITS_WIDTH)  # the set bits of every small mask, looked up (a speed-up only)
+_BITS_LIMIT = 1 << _BITS_WIDTH
+
+
+def bits(mask: int) -> Iterable[int]:
+    """The indices of the set bits of ``mask`` in increasing order (an iterable: a tuple
+    for masks below ``2**12``, a generator beyond).
+
+    >>> list(bits(0b10110))
+    [1, 2, 4]
+    """
+    if 0 <= mask < _BITS_LIMIT:
+        return _BITS[mask]
+    return _bits_gen(mask)
 
 
 def popcount(mask: int) -> int:
@@ -125,6 +145,9 @@ def _label_key(v: Vertex) -> tuple:
     return (1, str(v))
 
 
+_PLAIN_COLLECTIONS = (list, tuple, set, frozenset)  # vertex sets that need no further test
+
+
 class Game:
     """An immutable Shannon game: a simple graph plus a terminal pair.
 
@@ -149,7 +172,7 @@ class Game:
     False
     """
 
-    __slots__ = ("_labels", "_index", "_adj", "_t", "_hash", "_edges")
+    __slots__ = ("_labels", "_idx", "_adj", "_t", "_hash", "_edges", "_ti")
 
     def __init__(
         self,
@@ -190,24 +213,35 @@ class Game:
         if t1 == t2:
             raise InputError(f"The terminals must be two different vertices, not {t1!r} twice.")
         self._labels = labels
-        self._index = index
+        self._idx = index
         self._adj = tuple(adj)
         self._t = (t1, t2)
         self._hash = None
         self._edges = None
+        self._ti = None
 
     # ------------------------------------------------------------------ basics
     @classmethod
-    def _from_masks(cls, labels: tuple, adj: tuple[int, ...], terminals: tuple) -> "Game":
-        """Build a game from trusted parts without validation (internal)."""
+    def _from_masks(cls, labels: tuple, adj: tuple[int, ...], terminals: tuple, index: dict | None = None) -> "Game":
+        """Build a game from trusted parts without validation (internal).  ``index``
+        (label → position in ``labels``) is built when first needed unless given."""
         g = object.__new__(cls)
         g._labels = labels
-        g._index = {v: i for i, v in enumerate(labels)}
+        g._idx = index
         g._adj = adj
         g._t = terminals
         g._hash = None
         g._edges = None
+        g._ti = None
         return g
+
+    @property
+    def _index(self) -> dict:
+        """Label → internal index (built on first use)."""
+        idx = self._idx
+        if idx is None:
+            idx = self._idx = {v: i for i, v in enumerate(self._labels)}
+        return idx
 
     @property
     def n(self) -> int:
@@ -237,12 +271,19 @@ class Game:
     @property
     def terminal_indices(self) -> tuple[int, int]:
         """Internal indices of the two terminals."""
-        return self._index[self._t[0]], self._index[self._t[1]]
+        ti = self._ti
+        if ti is None:
+            index = self._index
+            ti = self._ti = (index[self._t[0]], index[self._t[1]])
+        return ti
 
     def index(self, v: Vertex) -> int:
         """Internal index of vertex ``v``; an :class:`InputError` if it is not a vertex."""
+        idx = self._idx
+        if idx is None:
+            idx = self._index
         try:
-            return self._index[v]
+            return idx[v]
         except (KeyError, TypeError):
             raise InputError(f"{v!r} is not a vertex of this {self.n}-vertex graph.") from None
 
@@ -324,29 +365,37 @@ class Game:
 
     # ------------------------------------------------------------------ moves
     def _as_set(self, vs: Vertex | Iterable[Vertex]) -> list:
+        if type(vs) in _PLAIN_COLLECTIONS:
+            return list(vs)
         if isinstance(vs, (str, bytes)) or not isinstance(vs, Iterable):
             return [vs]
         return list(vs)
 
     def _check_playable(self, vs: list) -> int:
         m = 0
+        index = self.index
+        t = self._t
         for v in vs:
-            i = self.index(v)
-            if v in self._t:
+            i = index(v)
+            if v in t:
                 raise InputError(f"Terminal {v!r} cannot be deleted or shorted.")
             m |= 1 << i
         return m
 
     def _restrict(self, adj: list[int], removed: int) -> "Game":
-        keep = [i for i in range(self.n) if not removed >> i & 1]
-        pos = {old: new for new, old in enumerate(keep)}
-        new_adj = []
-        for old in keep:
-            a = 0
-            for j in bits(adj[old] & ~removed):
-                a |= 1 << pos[j]
-            new_adj.append(a)
-        return Game._from_masks(tuple(self._labels[i] for i in keep), tuple(new_adj), self._t)
+        """The game on the vertices outside ``removed`` with adjacency ``adj`` (rows and
+        columns of ``removed`` dropped; the remaining vertices keep their order)."""
+        if not removed:
+            return Game._from_masks(self._labels, tuple(adj), self._t, self._idx)
+        labels = list(self._labels)
+        rows = list(adj)
+        gone = bits(removed) if removed < _BITS_LIMIT else tuple(bits(removed))
+        for r in reversed(gone):  # highest first, so the lower indices stay put
+            low = (1 << r) - 1
+            del labels[r], rows[r]
+            # squeeze column r out: bits below r stay, bits above move down by one
+            rows = [(a & low) | ((a >> 1) & ~low) for a in rows]
+        return Game._from_masks(tuple(labels), tuple(rows), self._t)
 
     def delete(self, vs: Vertex | Iterable[Vertex]) -> "Game":
         """Cut: ``G − S``, the game with the vertices of ``S`` deleted.
@@ -390,7 +439,7 @@ class Game:
             i, j = self.index(u), self.index(v)
             adj[i] &= ~(1 << j)
             adj[j] &= ~(1 << i)
-        return Game._from_masks(self._labels, tuple(adj), self._t)
+        return Game._from_masks(self._labels, tuple(adj), self._t, self._idx)
 
     def add_edges(self, edges: Iterable[tuple]) -> "Game":
         """The game with the given edges added (``G + e``); existing edges are kept."""
@@ -401,7 +450,7 @@ class Game:
                 raise InputError(f"Edge {u!r}-{v!r} is a self-loop.")
             adj[i] |= 1 << j
             adj[j] |= 1 << i
-        return Game._from_masks(self._labels, tuple(adj), self._t)
+        return Game._from_masks(self._labels, tuple(adj), self._t, self._idx)
 
     def induced(self, vs: Iterable[Vertex]) -> nx.Graph:
         """The induced subgraph G[S] as a networkx graph (terminals need not be in S)."""
@@ -417,6 +466,9 @@ class Game:
     def __eq__(self, other: Any) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
+        if self._labels == other._labels:
+            # the same labels in the same order: equal edge sets are equal adjacency masks
+            return self._adj == other._adj and (self._t == other._t or set(self._t) == set(other._t))
         return self._key() == other._key()
 
     def __hash__(self) -> int:

@@ -62,6 +62,54 @@ def induced_path_cnf(game: Game) -> tuple[CNF, IDPool]:
     return cnf, pool
 
 
+def _equals_template(k: int, want: int) -> tuple[list[list[int]], int]:
+    """``CardEnc.equals`` on the literals ``1..k`` with a pool whose top id is ``k``: the
+    clauses and the number of auxiliary variables (ids ``k+1 ..``), computed once per
+    ``(k, want)``."""
+    hit = _TEMPLATES.get((k, want))
+    if hit is None:
+        pool = IDPool()
+        for i in range(1, k + 1):
+            pool.id(i)
+        card = CardEnc.equals(lits=list(range(1, k + 1)), bound=want, vpool=pool, encoding=EncType.seqcounter)
+        hit = _TEMPLATES[k, want] = ([list(c) for c in card.clauses], pool.top - k)
+    return hit
+
+
+_TEMPLATES: dict = {}
+
+
+def _induced_path_clauses(game: Game) -> tuple[list[list[int]], IDPool]:
+    """The clauses of :func:`induced_path_cnf`, the same list in the same order with the
+    same variable ids, built from per-degree templates of the cardinality encoding
+    instead of a fresh ``CardEnc`` call per vertex (``tests/test_tsd_speed_equivalence.py``
+    compares the two)."""
+    pool = IDPool()
+    adj = game.adjacency
+    t1, t2 = game.terminal_indices
+    x = [pool.id(("on_path", game.label(v))) for v in range(game.n)]
+    clauses = [[x[t1]], [x[t2]]]
+    for v in range(game.n):
+        want = 1 if v in (t1, t2) else 2
+        lits = [x[u] for u in bits(adj[v])]
+        if len(lits) < want:
+            clauses.append([-x[v]])
+            continue
+        k = len(lits)
+        template, aux = _equals_template(k, want)
+        shift = pool.top - k  # template id j > k becomes pool.top + (j - k)
+        guard = -x[v]
+        for clause in template:
+            out = [guard]
+            for lit in clause:
+                var = lit if lit > 0 else -lit
+                new = lits[var - 1] if var <= k else var + shift
+                out.append(new if lit > 0 else -new)
+            clauses.append(out)
+        pool.top += aux
+    return clauses, pool
+
+
 class PathOracle:
     """Incremental induced-path queries on one game; use it in a ``with`` block.
 
@@ -74,9 +122,9 @@ class PathOracle:
 
     def __init__(self, game: Game, solver: str = SOLVER) -> None:
         self.game = game
-        cnf, self.pool = induced_path_cnf(game)
+        clauses, self.pool = _induced_path_clauses(game)
         self.var = [self.pool.id(("on_path", game.label(v))) for v in range(game.n)]
-        self._solver = Solver(name=solver, bootstrap_with=cnf.clauses)
+        self._solver = Solver(name=solver, bootstrap_with=clauses)
         self.calls = 0
         self.cuts = 0
 

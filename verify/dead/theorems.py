@@ -28,9 +28,7 @@ References
 
 from __future__ import annotations
 
-import networkx as nx
-
-from ..game import Game, bits
+from ..game import Game, bits, components
 
 __all__ = ["predicted_dead", "surrounded_set"]
 
@@ -62,6 +60,36 @@ def surrounded_set(game: Game, w: int, terminal_free: bool = True) -> int:
     return u
 
 
+def _is_clique_mask(adj, s: int) -> bool:
+    """The vertices of the bitmask ``s`` are pairwise adjacent."""
+    return all((adj[i] | (1 << i)) & s == s for i in bits(s))
+
+
+def _maximal_cliques(adj, n: int) -> list[int]:
+    """Every maximal clique of the graph (bitmasks; Bron–Kerbosch with pivoting), the
+    same family as ``networkx.find_cliques`` (an isolated vertex is a maximal clique).
+
+    >>> sorted(_maximal_cliques((0b0110, 0b0101, 0b0011, 0b0000), 4))
+    [7, 8]
+    """
+    out: list[int] = []
+
+    def extend(r: int, p: int, x: int) -> None:
+        if not p:
+            if not x:
+                out.append(r)
+            return
+        pivot = max(bits(p | x), key=lambda u: (p & adj[u]).bit_count())
+        for v in bits(p & ~adj[pivot]):
+            extend(r | (1 << v), p & adj[v], x & adj[v])
+            p &= ~(1 << v)
+            x |= 1 << v
+
+    if n:
+        extend(0, (1 << n) - 1, 0)
+    return out
+
+
 def predicted_dead(game: Game) -> dict[tuple, list[str]]:
     """Map each item predicted dead by TSD §5 to the ids of the theorems predicting it.
 
@@ -87,16 +115,13 @@ def predicted_dead(game: Game) -> dict[tuple, list[str]]:
     dead_vertices: dict[int, set[str]] = {}
     # T13: simplicial non-terminals, and terminal-free components behind a clique.
     for v in range(n):
-        if not terms >> v & 1 and game.is_clique(game.labels_of(adj[v])):
+        if not terms >> v & 1 and _is_clique_mask(adj, adj[v]):
             dead_vertices.setdefault(v, set()).add("TSD.T13")
-    g = nx.Graph()
-    g.add_nodes_from(range(n))
-    g.add_edges_from((i, j) for i in range(n) for j in bits(adj[i]) if i < j)
-    for clique in nx.find_cliques(g):
-        rest = g.subgraph(set(range(n)) - set(clique))
-        for comp in nx.connected_components(rest):
-            if not any(terms >> c & 1 for c in comp):
-                for c in comp:
+    everything = (1 << n) - 1
+    for clique in _maximal_cliques(adj, n):
+        for comp in components(adj, everything & ~clique):
+            if not comp & terms:
+                for c in bits(comp):
                     dead_vertices.setdefault(c, set()).add("TSD.T13")
     # T16: sets surrounded by a terminal.
     for t in (t1, t2):

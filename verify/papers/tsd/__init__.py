@@ -14,6 +14,8 @@ Statements register on import, one module per part of the paper:
                     the dead-item oracles; not in the paper
 ``table.py``        §6 Table 1 (``table1.py`` computes it, ``table1_kernel.c`` in C;
                     ``published.py`` holds the paper's rows, used only to compare)
+``_memo.py``        answers the checks reuse within a game (and the dead-item
+                    oracle's across statements); registers nothing
 ==================  ===========================================================
 
 ``PENDING`` names the catalogue ids not encoded yet.

@@ -17,13 +17,15 @@ from ...dead.theorems import surrounded_set
 from ...game import bits
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver
+from ._memo import dead_sets
 
 SRC = "000_5ace32d4bebf4a78.txt §5"
 
 
 def _dead(game):
-    c = classify(game, "sat")
-    return set(c.dead_vertices), {frozenset(e) for e in c.dead_edges}
+    """(dead vertex labels, dead edges as frozensets) by the ``sat`` oracle (this module's
+    ``classify``, looked up when called)."""
+    return dead_sets(classify, game)
 
 
 DEFINITION_MAX_N = 7  # up to here T12 uses the definition itself (``brute``: every complete colouring)

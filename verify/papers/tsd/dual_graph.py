@@ -41,7 +41,7 @@ from pysat.solvers import Solver
 
 from ...errors import TooLargeError
 from ...dead.common import short_wins
-from ...game import Game
+from ...game import Game, reachable
 
 __all__ = ["C1", "C2", "separates", "separator_family", "dual_cnf", "find_dual", "find_dual_brute", "is_dual", "has_outer_terminals"]
 
@@ -56,8 +56,13 @@ def separates(game: Game, X) -> bool:
     >>> separates(g, {2}), separates(g, {2, 3})
     (False, True)
     """
+    return _separates_mask(game, game.mask(X))
+
+
+def _separates_mask(game: Game, x: int) -> bool:
+    """:func:`separates` for the bitmask ``x`` of the deleted vertices."""
     s, t = game.terminal_indices
-    return not short_wins(game.adjacency, ((1 << game.n) - 1) & ~game.mask(X), s, t)
+    return not short_wins(game.adjacency, ((1 << game.n) - 1) & ~x, s, t)
 
 
 def separator_family(game: Game) -> tuple[list[frozenset], list[frozenset]]:
@@ -157,12 +162,29 @@ def _canonical_sides(d: nx.Graph) -> nx.Graph:
 
 
 def is_dual(game: Game, d: nx.Graph) -> bool:
-    """Check the definition of a dual on every set X of non-terminals (exponential)."""
+    """Check the definition of a dual on every set X of non-terminals (exponential).
+
+    Both sides are breadth-first searches on bitmasks: c1–c2 inside ``D[X ∪ {c1, c2}]``
+    (vertices of X that D lacks are ignored, as in ``D.subgraph``), s–t in ``G − X``."""
     free = game.nonterminals()
+    nodes = list(d.nodes)
+    pos = {v: i for i, v in enumerate(nodes)}
+    dadj = [0] * len(nodes)
+    for u, v in d.edges:
+        dadj[pos[u]] |= 1 << pos[v]
+        dadj[pos[v]] |= 1 << pos[u]
+    c1, c2 = pos[C1], pos[C2]
+    ends = (1 << c1) | (1 << c2)
+    in_d = [1 << pos[v] if v in pos else 0 for v in free]
+    in_g = [1 << game.index(v) for v in free]
     for k in range(len(free) + 1):
-        for X in combinations(free, k):
-            connects = nx.has_path(d.subgraph(set(X) | {C1, C2}), C1, C2)
-            if connects != separates(game, X):
+        for X in combinations(range(len(free)), k):
+            dm, gm = ends, 0
+            for i in X:
+                dm |= in_d[i]
+                gm |= in_g[i]
+            connects = bool(reachable(dadj, c1, dm) >> c2 & 1)
+            if connects != _separates_mask(game, gm):
                 return False
     return True
 

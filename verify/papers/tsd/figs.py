@@ -32,6 +32,7 @@ from ...dead import classify
 from ...dead.theorems import predicted_dead
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, MultiShannon
+from ._memo import _cached, dead_sets
 
 SRC = "000_5ace32d4bebf4a78.txt"
 
@@ -57,8 +58,7 @@ class _Dead:
 
     def _get(self):
         if self._cls is None:
-            c = classify(self.game, "sat")
-            self._cls = (set(c.dead_vertices), {frozenset(e) for e in c.dead_edges})
+            self._cls = dead_sets(classify, self.game)  # this module's classify, looked up now
         return self._cls
 
     def live(self, vs) -> bool:
@@ -88,10 +88,11 @@ def fig6(game):
     if game.has_edge(*game.terminals):
         return None  # adjacent terminals: a trivial game, every item dead
     dead = _Dead(game)
+    thr = _cached(lambda: threatens)
     for a, b, c, d in permutations(game.nonterminals(), 4):
         if game.index(a) > game.index(b):
             continue  # the roles (a, c) and (b, d) are interchangeable
-        if threatens(game, {a}, {c}) and threatens(game, {b}, {d}) and threatens(game, {c, d}, {a, b}):
+        if thr(game, {a}, {c}) and thr(game, {b}, {d}) and thr(game, {c, d}, {a, b}):
             S = {a, b, c, d}
             if dead.live(S) and MultiShannon(game, S).second_player_wins(CUT) and not _mutual_pair(game, S):
                 return _found(vertices=[a, b, c, d], a=a, b=b, c=c, d=d)
@@ -115,12 +116,17 @@ def fig8(game):
         return None  # adjacent terminals: a trivial game, every item dead
     dead = _Dead(game)
     pred = None
+    thr = _cached(lambda: threatens)
+    minus_cd: dict = {}  # (c, d) -> (G − cd, its threat memo)
     for a, b, c, d in permutations(game.nonterminals(), 4):
-        if not game.has_edge(c, d) or not threatens(game, {a}, {c}) or threatens(game, {b}, {d}):
+        if not game.has_edge(c, d) or not thr(game, {a}, {c}) or thr(game, {b}, {d}):
             continue
-        if not threatens(game, {c, d}, {a, b}):
+        if not thr(game, {c, d}, {a, b}):
             continue
-        if not threatens(game.delete_edges([(c, d)]), {b}, {d}):
+        if (c, d) not in minus_cd:
+            minus_cd[c, d] = (game.delete_edges([(c, d)]), _cached(lambda: threatens))
+        h, thr_h = minus_cd[c, d]
+        if not thr_h(h, {b}, {d}):
             continue
         pred = pred if pred is not None else predicted_dead(game)
         ic, id_ = sorted((game.index(c), game.index(d)))
@@ -150,16 +156,23 @@ def fig9(game):
     if game.has_edge(*game.terminals):
         return None  # adjacent terminals: a trivial game, every item dead
     dead = _Dead(game)
+    sup = _cached(lambda: supports)
+    mutual: dict = {}  # S -> _mutual_pair(game, S)
     for e, f, g, h in permutations(game.nonterminals(), 4):
         if game.index(g) > game.index(h):
             continue  # g and h play the same role
         S = {e, f, g, h}
-        if not (all(supports(game, {e}, {x}) for x in (f, g, h)) and supports(game, {f, g, h}, {e})):
+        if not (all(sup(game, {e}, {x}) for x in (f, g, h)) and sup(game, {f, g, h}, {e})):
             continue
         if f not in MultiShannon(game, {f, g, h}).winning_first_moves(SHORT):
             continue
         m = MultiShannon(game, S)
-        if not m.second_player_wins(SHORT) or _mutual_pair(game, S):
+        if not m.second_player_wins(SHORT):
+            continue
+        key = frozenset(S)
+        if key not in mutual:
+            mutual[key] = _mutual_pair(game, S)
+        if mutual[key]:
             continue
         if not dead.live(S):
             continue

@@ -20,6 +20,7 @@ from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
 from ...game import delete_adjacency, short_adjacency
+from ._memo import _agree, _cached, _Msgs
 
 SRC = "000_5ace32d4bebf4a78.txt"
 PLAYERS = (SHORT, CUT)
@@ -141,19 +142,30 @@ def t6(game):
     """v Cut-dominates {v,w} ⇔ G−v∗w = G−v−w; v Short-dominates {v,w} ⇔ G∗v−w = G∗v∗w;
     a mutually supporting pair is captured, a mutually threatening pair lost."""
     t = Tally()
+    msgs = _Msgs(game, lambda g, S: _msg(g, S))
+    sup = _cached(lambda: supports)
+    thr = _cached(lambda: threatens)
+    adj = game.adjacency
+    full = (1 << game.n) - 1
+    moved = {}  # v -> (G − v, G ∗ v) as bitmask adjacency on the original indices
     for v, w in permutations(game.nonterminals(), 2):
-        m = _msg(game, {v, w})
-        cut_dom = v in m.winning_first_moves(CUT)
-        short_dom = v in m.winning_first_moves(SHORT)
-        gd, gs = game.delete(v), game.short(v)
-        if not t.add(cut_dom == (gd.short(w) == gd.delete(w)), vertices=[v, w], part="cut"):
+        m = msgs({v, w})
+        cut_dom = v in msgs.moves({v, w}, CUT)
+        short_dom = v in msgs.moves({v, w}, SHORT)
+        iv, iw = game.index(v), game.index(w)
+        if v not in moved:
+            moved[v] = (delete_adjacency(adj, iv), short_adjacency(adj, iv))
+        gd, gs = moved[v]
+        keep = full & ~(1 << iv) & ~(1 << iw)
+        # G−v∗w = G−v−w and G∗v−w = G∗v∗w: graphs on the same vertices V∖{v, w}
+        if not t.add(cut_dom == _agree(short_adjacency(gd, iw), gd, keep), vertices=[v, w], part="cut"):
             return t
-        if not t.add(short_dom == (gs.delete(w) == gs.short(w)), vertices=[v, w], part="short"):
+        if not t.add(short_dom == _agree(gs, short_adjacency(gs, iw), keep), vertices=[v, w], part="short"):
             return t
-        if supports(game, {v}, {w}) and supports(game, {w}, {v}):
+        if sup(game, {v}, {w}) and sup(game, {w}, {v}):
             if not t.add(m.second_player_wins(SHORT), vertices=[v, w], part="mutual support: captured"):
                 return t
-        if threatens(game, {v}, {w}) and threatens(game, {w}, {v}):
+        if thr(game, {v}, {w}) and thr(game, {w}, {v}):
             if not t.add(m.second_player_wins(CUT), vertices=[v, w], part="mutual threat: lost"):
                 return t
     return t
@@ -165,23 +177,34 @@ def dom(game):
     threatens B ⇒ A∪B cut-dominated (the Short analogue with support)."""
     t = Tally()
     free = game.nonterminals()
+    msgs = _Msgs(game, lambda g, S: _msg(g, S))
+    thr = _cached(lambda: threatens)
+    sup = _cached(lambda: supports)
+    first: dict = {}  # (S, player) -> first_player_wins, asked once
+
+    def first_wins(S, p):
+        key = (frozenset(S), p)
+        if key not in first:
+            first[key] = msgs(S).first_player_wins(p)
+        return first[key]
+
     for kb in (1, 2):
         for B in _sets(game, kb):
             rest = [x for x in free if x not in B]
             for v in rest:
-                if threatens(game, {v}, B):
-                    if not t.add(v in _msg(game, B | {v}).winning_first_moves(CUT), vertices=_s(B | {v}), part="threat => cut-dominates"):
+                if thr(game, {v}, B):
+                    if not t.add(v in msgs.moves(B | {v}, CUT), vertices=_s(B | {v}), part="threat => cut-dominates"):
                         return t
-                if supports(game, {v}, B):
-                    if not t.add(v in _msg(game, B | {v}).winning_first_moves(SHORT), vertices=_s(B | {v}), part="support => short-dominates"):
+                if sup(game, {v}, B):
+                    if not t.add(v in msgs.moves(B | {v}, SHORT), vertices=_s(B | {v}), part="support => short-dominates"):
                         return t
             for ka in (1, 2):
                 for A in (set(c) for c in combinations(rest, ka)):
-                    if threatens(game, A, B) and _msg(game, A).first_player_wins(CUT):
-                        if not t.add(_msg(game, A | B).first_player_wins(CUT), vertices=_s(A | B), A=_s(A), part="cut-dominated A threatens B"):
+                    if thr(game, A, B) and first_wins(A, CUT):
+                        if not t.add(first_wins(A | B, CUT), vertices=_s(A | B), A=_s(A), part="cut-dominated A threatens B"):
                             return t
-                    if supports(game, A, B) and _msg(game, A).first_player_wins(SHORT):
-                        if not t.add(_msg(game, A | B).first_player_wins(SHORT), vertices=_s(A | B), A=_s(A), part="short-dominated A supports B"):
+                    if sup(game, A, B) and first_wins(A, SHORT):
+                        if not t.add(first_wins(A | B, SHORT), vertices=_s(A | B), A=_s(A), part="short-dominated A supports B"):
                             return t
     return t
 
@@ -191,15 +214,28 @@ def simple(game):
     """G−a∗b−c = G−a−b∗c = G−a−b−c ⇒ a cut-dominates {a,b,c}; G∗a∗b−c = G∗a−b∗c = G∗a∗b∗c
     ⇒ a short-dominates {a,b,c}."""
     t = Tally()
+    msgs = _Msgs(game, lambda g, S: _msg(g, S))
+    adj = game.adjacency
+    full = (1 << game.n) - 1
+    moved = {}  # a -> (G − a, G ∗ a) as bitmask adjacency on the original indices
     for a, b, c in permutations(game.nonterminals(), 3):
-        if game.index(b) > game.index(c):
+        ib, ic = game.index(b), game.index(c)
+        if ib > ic:
             continue  # the condition is symmetric in b and c
-        gd, gs = game.delete(a), game.short(a)
-        if gd.short(b).delete(c) == gd.delete(b).short(c) == gd.delete(b).delete(c):
-            if not t.add(a in _msg(game, {a, b, c}).winning_first_moves(CUT), vertices=[a, b, c], part="cut"):
+        ia = game.index(a)
+        if a not in moved:
+            moved[a] = (delete_adjacency(adj, ia), short_adjacency(adj, ia))
+        gd, gs = moved[a]
+        keep = full & ~(1 << ia) & ~(1 << ib) & ~(1 << ic)
+        # every side is a graph on V∖{a, b, c}: equal graphs are equal adjacency there
+        gd_b = delete_adjacency(gd, ib)
+        if _agree(short_adjacency(gd, ib), gd_b, keep) and _agree(short_adjacency(gd_b, ic), gd_b, keep):
+            if not t.add(a in msgs.moves({a, b, c}, CUT), vertices=[a, b, c], part="cut"):
                 return t
-        if gs.short(b).delete(c) == gs.delete(b).short(c) == gs.short(b).short(c):
-            if not t.add(a in _msg(game, {a, b, c}).winning_first_moves(SHORT), vertices=[a, b, c], part="short"):
+        gs_b = short_adjacency(gs, ib)
+        gs_bc = short_adjacency(gs_b, ic)
+        if _agree(gs_b, gs_bc, keep) and _agree(short_adjacency(delete_adjacency(gs, ib), ic), gs_bc, keep):
+            if not t.add(a in msgs.moves({a, b, c}, SHORT), vertices=[a, b, c], part="short"):
                 return t
     return t
 

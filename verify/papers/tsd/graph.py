@@ -13,8 +13,6 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-import networkx as nx
-
 from ...concepts import (
     articulation_vertices,
     g_set,
@@ -29,7 +27,7 @@ from ...concepts import (
     walk_count,
 )
 from ...dead.common import short_wins
-from ...game import Game, bits, components, delete_adjacency, short_adjacency
+from ...game import Game, bits, components, delete_adjacency, reachable, short_adjacency
 from ...registry import Tally, statement
 
 SRC = "000_5ace32d4bebf4a78.txt"
@@ -42,7 +40,11 @@ def _sets(vs, max_size, min_size=1):
 
 
 def _connected(game: Game, S) -> bool:
-    return bool(S) and nx.is_connected(game.induced(S))
+    """G[S] is connected (and S non-empty): breadth-first search inside S on bitmasks."""
+    if not S:
+        return False
+    m = game.mask(S)
+    return reachable(game.adjacency, (m & -m).bit_length() - 1, m) == m
 
 
 def _components(game: Game, S):
@@ -343,21 +345,30 @@ def l4(game):
     threatens (supports) B2."""
     t = Tally()
     free = game.nonterminals()
+    played: dict = {}  # b -> (G − b, G ∗ b), built once
+
+    def after(b):
+        if b not in played:
+            played[b] = (game.delete(b), game.short(b))
+        return played[b]
+
     for A, B in _pairs(game):
         det = dict(vertices=sorted(A | B, key=str), A=sorted(A, key=str), B=sorted(B, key=str))
         thr, sup = threatens(game, A, B), supports(game, A, B)
         for b in free:
             if b in A or not B - {b}:
                 continue
-            for h in (game.delete(b), game.short(b)):
+            if not (thr or sup):
+                continue  # nothing to check for this b (no hypothesis holds)
+            for h in after(b):
                 if thr and not t.add(threatens(h, A, B - {b}), b=b, part="i", **det):
                     return t
                 if sup and not t.add(supports(h, A, B - {b}), b=b, part="iii", **det):
                     return t
         for a in A:
-            if thr and not t.add(threatens(game.delete(a), A - {a}, B), a=a, part="ii", **det):
+            if thr and not t.add(threatens(after(a)[0], A - {a}, B), a=a, part="ii", **det):
                 return t
-            if sup and not t.add(supports(game.short(a), A - {a}, B), a=a, part="iv", **det):
+            if sup and not t.add(supports(after(a)[1], A - {a}, B), a=a, part="iv", **det):
                 return t
         for B1 in _sets(B, len(B) - 1):
             B2 = B - B1

@@ -23,6 +23,7 @@ from ...links import MultiLinks
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, MultiShannon
 from ...solve.strategy import check_multi_strategy
+from ._memo import _Msgs
 
 SRC = "000_5ace32d4bebf4a78.txt"
 
@@ -94,13 +95,10 @@ def t10(game):
     Cut case, B threatens A ⇒ A ∪ B lost; Short case, B supports A ⇒ A ∪ B captured."""
     t = Tally()
     free = game.nonterminals()
-    dom: dict = {}
+    msgs = _Msgs(game, lambda g, S: MultiShannon(g, S))  # this module's MultiShannon, looked up at call time
 
     def dominates(a, b, p):
-        key = (a, b, p)
-        if key not in dom:
-            dom[key] = a in MultiShannon(game, {a, b}).winning_first_moves(p)
-        return dom[key]
+        return a in msgs.moves({a, b}, p)
 
     for k in (1, 2):
         for pairs in _pair_sets(free, k):
@@ -108,7 +106,7 @@ def t10(game):
             B = {b for _, b in pairs}
             for p, relation, wins in ((CUT, threatens, "lost"), (SHORT, supports, "captured")):
                 if all(dominates(a, b, p) for a, b in pairs) and relation(game, B, A):
-                    m = MultiShannon(game, A | B)
+                    m = msgs(A | B)
                     ok = m.second_player_wins(p)
                     if not t.add(ok, vertices=_s(A | B), pairs=[list(x) for x in pairs], player=p, expected=wins, part="theorem"):
                         return t
@@ -177,6 +175,15 @@ def _and_rule(game, literal: bool):
             cache[key] = MultiLinks(game if shorted is None else game.short(shorted), T)
         return cache[key]
 
+    kinds: dict = {}
+
+    def kind(T, V, shorted=None):
+        """``links(T, shorted).type(V)``, asked once per (T, shorted, V)."""
+        key = (shorted, frozenset(T), V)
+        if key not in kinds:
+            kinds[key] = links(T, shorted).type(V)
+        return kinds[key]
+
     for X1 in (set(c) for k in (1, 2) for c in combinations(free, k)):
         for X2 in (set(c) for k in (1, 2) for c in combinations(free, k)):
             common = X1 & X2
@@ -185,18 +192,16 @@ def _and_rule(game, literal: bool):
             T1, T2 = {s} | X1, {tt} | X2
             target = T1 ^ T2
             rest = [v for v in free if v not in T1 | T2]
-            joined = links(target)
-            shorted = {x: links(target, shorted=x) for x in common}
-            strong1 = [V for V in _subsets(rest, 2) if links(T1).type(V) == "strong"]
-            strong2 = [V for V in _subsets(rest, 2) if links(T2).type(V) == "strong"]
+            strong1 = [V for V in _subsets(rest, 2) if kind(T1, V) == "strong"]
+            strong2 = [V for V in _subsets(rest, 2) if kind(T2, V) == "strong"]
             for V1 in strong1:
                 for V2 in strong2:
                     if V1 & V2:
                         continue
                     carrier = V1 | V2
-                    pivoted = all(shorted[x].type(carrier) == "strong" for x in common)
+                    pivoted = all(kind(target, carrier, shorted=x) == "strong" for x in common)
                     if literal:
-                        ok = pivoted and joined.type(carrier) == "weak"
+                        ok = pivoted and kind(target, carrier) == "weak"
                     else:
                         ok = pivoted
                     info = {"T1": _s(T1), "T2": _s(T2), "V1": _s(V1), "V2": _s(V2), "pivots": _s(common)}

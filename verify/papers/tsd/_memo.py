@@ -1,0 +1,86 @@
+"""Shared speed-ups of the TSD checks (issue 20); registers no statement.
+
+Each helper remembers answers for one game within one check (or, for
+:func:`dead_sets`, across checks of the same game), and always asks the function or
+class it is given — looked up by the statement module when the check runs — so a
+mutant's replacement is the one consulted.
+"""
+
+from __future__ import annotations
+
+from ...game import bits
+
+
+class _Msgs:
+    """The multi-Shannon games M_{G,S} of one game, each built once with its dominating
+    moves cached.  ``make(game, S)`` builds one; the statement modules pass a function
+    that looks their ``MultiShannon`` up when called, so a patched class is the one used."""
+
+    def __init__(self, game, make):
+        self.game = game
+        self._make = make
+        self._games: dict = {}
+        self._moves: dict = {}
+
+    def __call__(self, S):
+        key = frozenset(S)
+        m = self._games.get(key)
+        if m is None:
+            m = self._games[key] = self._make(self.game, S)
+        return m
+
+    def moves(self, S, player) -> list:
+        """``winning_first_moves(player)`` of M_{G,S}, asked once per set and player."""
+        key = (frozenset(S), player)
+        out = self._moves.get(key)
+        if out is None:
+            out = self._moves[key] = self(S).winning_first_moves(player)
+        return out
+
+
+def _agree(a, b, keep: int) -> bool:
+    """The bitmask adjacencies ``a`` and ``b`` induce the same graph on ``keep``.  For two
+    reduced graphs of one game with the same vertices left (``keep``), this is
+    :class:`~verify.game.Game` equality."""
+    for i in bits(keep):
+        if (a[i] ^ b[i]) & keep:
+            return False
+    return True
+
+
+def _cached(fn):
+    """``fn(game, A, B)`` on singleton/small label sets, remembered per (A, B) for one game;
+    ``fn`` is called (by name, at call time) only for pairs not seen before."""
+    memo: dict = {}
+
+    def get(game, A, B):
+        key = (frozenset(A), frozenset(B))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = fn()(game, A, B)
+        return hit
+
+    return get
+
+
+_DEAD_SEEN: dict = {}
+DEAD_SEEN_MAX = 1 << 14  # games remembered (every game up to n = 7 is 12,257)
+
+
+def dead_sets(oracle, game) -> tuple[set, set]:
+    """(dead vertex labels, dead edges as frozensets) of ``oracle(game, "sat")``.
+
+    The TSD §5 statements run one after another over the same games, each asking the
+    same oracle about every game; the answers are remembered for the last
+    ``DEAD_SEEN_MAX`` games, keyed on the oracle function itself as well as on the game
+    (its labels in order, adjacency and terminals), so that a replaced oracle — a
+    mutant's — is always asked itself.  Fresh sets are returned on every call."""
+    key = (oracle, game.vertices, game.adjacency, game.terminals)
+    hit = _DEAD_SEEN.get(key)
+    if hit is None:
+        c = oracle(game, "sat")
+        hit = (frozenset(c.dead_vertices), frozenset(frozenset(e) for e in c.dead_edges))
+        if len(_DEAD_SEEN) >= DEAD_SEEN_MAX:
+            del _DEAD_SEEN[next(iter(_DEAD_SEEN))]  # forget the oldest
+        _DEAD_SEEN[key] = hit
+    return set(hit[0]), set(hit[1])
