@@ -14,6 +14,16 @@ processes (geng shards ``res/mod``), every link re-solved in Python; it reaches 
 with ``--store PATH`` (one line per finished shard), ``--resume`` and ``--shards A-B``
 (run part of the shards: the links are then reported as partial).
 
+``--engine plain`` runs the plain compiled search of :mod:`verify.papers.lnk.plain`
+(every connected graph, no geng bound, every terminal pair but for the elementary
+conditions of ``candidate_pairs``, or none with ``--all-pairs``; weak or ``--strong``),
+with the same ``--jobs``/``--mod``/``--shards``/``--store``/``--resume``;
+``--engine independent`` decides the same candidates with the second solver
+(:mod:`verify.papers.lnk.independent`, Python, no code shared with the C solver).
+``--compare`` then sets the links found beside the sieved run (weak; n = 11: the stored
+run ``docs/lnk/n11_store.jsonl``) or the direct C strong search, link by link, and
+exits 1 on a difference (a partial run: on a link the reference lacks).
+
 References
 ----------
 .. [1] A. M. Steane, "Minimal and irreducible links in the Shannon game", §3.
@@ -43,10 +53,14 @@ def register(sub) -> None:
     p.add_argument("--method", choices=("pruned", "plain", "sieved"), default=None,
                    help="Python engine: pruned (five elementary conditions first, default), plain (every game "
                    "solved) or sieved (the paper's sieve of §3.1 first; weak links only)")
-    p.add_argument("--engine", choices=("auto", "c", "python"), default="auto",
+    p.add_argument("--engine", choices=("auto", "c", "python", "plain", "independent"), default="auto",
                    help="c: compiled sieve of §3.1 + exact solver fed from geng, links re-checked in Python "
-                   "(weak links); python: the searches of --method; auto (default): c for weak links when gcc is "
-                   "present and no --method is given")
+                   "(weak links); python: the searches of --method; plain: compiled search with no sieve and no "
+                   "geng bound (weak or --strong); independent: the same candidates decided by the second, Python "
+                   "solver; auto (default): c for weak links when gcc is present and no --method is given")
+    p.add_argument("--all-pairs", action="store_true", help="plain/independent: no elementary pair condition")
+    p.add_argument("--compare", action="store_true",
+                   help="plain/independent: compare the links with the sieved run (weak) or the direct strong search")
     p.add_argument("--jobs", type=int, default=2, help="C engine: pipelines run at once (default 2)")
     p.add_argument("--mod", type=int, default=None, help="C engine: number of geng shards (default: --jobs, 256 at n = 11)")
     p.add_argument("--shards", metavar="A-B", default=None, help="C engine: run only shards A..B (a partial run)")
@@ -63,6 +77,12 @@ def register(sub) -> None:
 
 
 def _engine(args: argparse.Namespace) -> str:
+    if args.engine in ("plain", "independent"):
+        if args.method is not None:
+            raise InputError(f"--method belongs to the Python engine, not to --engine {args.engine}.")
+        return args.engine
+    if args.all_pairs or args.compare:
+        raise InputError("--all-pairs and --compare belong to --engine plain or independent.")
     if args.engine == "python":
         return "python"
     c_ok = not args.strong and args.method in (None, "sieved")
@@ -115,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(sieve_counts(args.n)))
         return 0
     progress = not args.no_progress and sys.stderr.isatty()
+    if engine in ("plain", "independent"):
+        return _run_plain(args, engine, progress)
     cstats = None
     if engine == "c":
         from ..papers.lnk.kernel import c_search
@@ -158,3 +180,52 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(links)} minimal {'strong' if args.strong else 'weak'} links on {args.n} vertices "
               f"({stats['graphs']} graphs, {stats['games']} games solved, {stats['seconds']} s)")
     return 1 if bad else 0
+
+
+def _run_plain(args: argparse.Namespace, engine: str, progress: bool) -> int:
+    from ..papers.lnk.plain import compare, independent_search, plain_search, sieved_reference
+
+    if args.sieve_counts or args.gallery or args.minimax:
+        raise InputError(f"--sieve-counts, --gallery and --minimax do not apply to --engine {engine}.")
+
+    def shard_done(r, st, secs, done, mod):
+        if progress:
+            print(f"shard {r} done in {secs:.1f} s ({done}/{mod})", file=sys.stderr, flush=True)
+
+    kw = dict(strong=args.strong, all_pairs=args.all_pairs, jobs=args.jobs, mod=args.mod, residues=_shards(args.shards),
+              store=args.store, resume=args.resume, on_shard=shard_done)
+    kind = "strong" if args.strong else "weak"
+    if engine == "plain":
+        links, st = plain_search(args.n, **kw)
+        keys = [l.key for l in links]
+        for link in links:
+            print(json.dumps(link.to_json()) if args.json else
+                  f"{link.graph6:<12} t={list(link.terminals)} w={link.weight} p={link.p} m={link.m} pivots={list(link.pivots)}")
+    else:
+        keys, st = independent_search(args.n, **kw)
+        for n, m, g6, terms in keys:
+            print(json.dumps({"graph6": g6, "terminals": list(terms), "n": n, "m": m}) if args.json else
+                  f"{g6:<12} t={list(terms)} m={m}")
+    part = "" if st["complete"] else f" PARTIAL: {st['shards_done']} of {st['mod']} shards"
+    summary = (f"{len(keys)} minimal {kind} links on {args.n} vertices{part} ({engine} search: {st['graphs']} graphs "
+               f"from geng -c, {st['games']} pairs solved, {st['wins']} {kind} links, {st['raw_links']} raw minimal, "
+               f"{st['seconds']} s)")
+    out = sys.stderr if args.json else sys.stdout
+    print(summary, file=out)
+    if not args.compare:
+        return 0
+    ref, what = sieved_reference(args.n, args.strong)
+    cmp = compare(keys, ref)
+    if st["complete"]:
+        ok = cmp["agree"]
+        print(f"compared with the {what}: {cmp['a']} and {cmp['b']} links, "
+              + ("the same links" if ok else f"{len(cmp['only_a'])} only here, {len(cmp['only_b'])} only there"), file=out)
+    else:
+        ok = not cmp["only_a"]
+        print(f"compared with the {what}: all {cmp['a']} links of these shards are among its {cmp['b']}" if ok else
+              f"compared with the {what}: {len(cmp['only_a'])} links of these shards are not among its {cmp['b']}",
+              file=out)
+    for k in cmp["only_a"] + (cmp["only_b"] if st["complete"] else []):
+        where = "only here" if k in cmp["only_a"] else "only there"
+        print(f"  {where}: {k[2]} terminals {list(k[3])}", file=out)
+    return 0 if ok else 1

@@ -5,7 +5,10 @@ graph6 lines on standard input and prints counts.  It is compiled on first use w
 ``gcc`` (or ``$SHANNON_VERIFY_CC``) into a cache directory — ``$SHANNON_VERIFY_CACHE``,
 else ``$XDG_CACHE_HOME/shannon-verify``, else ``~/.cache/shannon-verify``, else a
 directory under the system temporary directory — under a name that hashes the
-source and the compiler command, so an edited source is recompiled.  :func:`compiled`
+source, every local header it includes (``#include "x.h"``, found beside it,
+recursively) and the compiler command, so an edited source or header is recompiled.
+Each compilation writes a file of its own and renames it into place atomically, so
+processes or threads compiling the same kernel at once do not trip over each other.  :func:`compiled`
 returns ``None`` when no compiler is found; callers then fall back to Python.
 
 :func:`run_pipelines` runs ``geng -c -q n res/mod | kernel`` for every shard
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -34,7 +38,7 @@ from pathlib import Path
 from ..errors import InputError, ShannonVerifyError
 from ..graphs import GENG_HELP, find_geng
 
-__all__ = ["cache_dir", "find_cc", "compiled", "default_jobs", "default_shards", "geng_command", "run_pipelines"]
+__all__ = ["cache_dir", "find_cc", "compiled", "source_files", "default_jobs", "default_shards", "geng_command", "run_pipelines"]
 
 CFLAGS = ("-O3", "-std=c99")
 
@@ -77,18 +81,51 @@ def compiled(source: Path) -> Path | None:
     cc = find_cc()
     if cc is None:
         return None
-    text = source.read_bytes()
-    key = hashlib.sha256(text + repr((cc, CFLAGS, sys.platform, os.uname().machine)).encode()).hexdigest()[:16]
-    exe = cache_dir() / f"{source.stem}-{key}"
+    digest = hashlib.sha256()
+    for part in source_files(source):
+        digest.update(part.name.encode() + b"\0" + part.read_bytes() + b"\0")
+    digest.update(repr((cc, CFLAGS, sys.platform, os.uname().machine)).encode())
+    exe = cache_dir() / f"{source.stem}-{digest.hexdigest()[:16]}"
     if exe.exists():
         return exe
-    tmp = exe.with_name(f"{exe.name}.{os.getpid()}.tmp")
-    proc = subprocess.run([cc, *CFLAGS, "-o", str(tmp), str(source)], capture_output=True, text=True)
-    if proc.returncode or not tmp.exists():
-        first = (proc.stderr.strip().splitlines() or ["no message"])[0]
-        raise ShannonVerifyError(f"Compiling {source.name} with {cc} failed: {first}")
-    os.replace(tmp, exe)  # atomic: concurrent first uses agree on one file
+    fd, name = tempfile.mkstemp(prefix=f"{exe.name}.", suffix=".tmp", dir=exe.parent)
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        proc = subprocess.run([cc, *CFLAGS, "-o", str(tmp), str(source)], capture_output=True, text=True)
+        if proc.returncode or not tmp.stat().st_size:
+            first = (proc.stderr.strip().splitlines() or ["no message"])[0]
+            raise ShannonVerifyError(f"Compiling {source.name} with {cc} failed: {first}")
+        os.chmod(tmp, 0o755)
+        os.replace(tmp, exe)  # atomic: concurrent first uses agree on one whole file
+    finally:
+        tmp.unlink(missing_ok=True)
     return exe
+
+
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
+
+
+def source_files(source: Path) -> list[Path]:
+    """``source`` and the local headers it includes (``#include "name"``, looked up beside
+    the including file, recursively), each once: what the compile cache key hashes.
+
+    >>> [p.name for p in source_files(Path(__file__).parents[1] / "papers" / "lnk" / "strong_kernel.c")]
+    ['strong_kernel.c', 'lnk_graph6.h', 'lnk_pairs.h', 'lnk_solver.h']
+    """
+    out: list[Path] = []
+    todo = [Path(source)]
+    while todo:
+        path = todo.pop(0)
+        if path in out:
+            continue
+        out.append(path)
+        for name in _INCLUDE.findall(path.read_bytes()):
+            header = path.parent / name.decode()
+            if not header.exists():
+                raise ShannonVerifyError(f"{path.name} includes {name.decode()}, which is not beside it.")
+            todo.append(header)
+    return out
 
 
 def default_jobs() -> int:

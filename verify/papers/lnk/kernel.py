@@ -25,9 +25,22 @@ out both ways, see ``benchmarks/lnk_search.py``).  No minimum-degree or edge-cou
 bound of geng follows from the paper's theorems (Lemma 2 allows one pendant; the
 edge bounds in §5.1 are observations), so none is used.
 
-**Store.**  ``store`` is a JSON-lines file: a header (n, mod, geng options, a hash of
-the kernel source) and one line per finished shard (its counters and raw links), so a
-long run (n = 11) can be stopped and resumed; a store from another run is refused.
+**Shared C.**  The kernels (``links_kernel.c``, ``strong_kernel.c``, ``plain_kernel.c``)
+share their code through headers beside them: ``lnk_graph6.h`` (graph6 reader, line
+loop), ``lnk_solver.h`` (the exact solver), ``lnk_pairs.h`` (the elementary pair
+conditions of :func:`.search.candidate_pairs`), ``lnk_sieve.h`` (the fourteen conditions
+of §3.1); the compile cache hashes them with the source.
+
+**Store.**  ``store`` is a JSON-lines file: a header and one line per finished shard (its
+counters and raw links), so a long run (n = 11) can be stopped and resumed; a store from
+another run is refused.  The header holds what determines the stored answers, and only
+that: n, the shard count, geng's options and a hash of ``lnk_sieve.h`` (which graphs
+and pairs are solved).  The solver is exact and every link is re-solved in Python, so
+a change of the solver, the reader or the kernel's driver code leaves stored shards
+valid (``docs/lnk/n11_store.jsonl`` keeps working); a change of the sieve does not.
+A store written before the headers existed names the whole kernel source instead
+(``kernel``: a hash of ``links_kernel.c``); the one such kernel, whose sieve is
+``lnk_sieve.h`` word for word, is accepted as :data:`LEGACY_KERNELS` says.
 
 References
 ----------
@@ -60,10 +73,13 @@ from ...solve.fast import FastSolver
 from .search import Link, classify_masks, link_from_game, parse_graph6_masks
 
 __all__ = ["KERNEL", "C_MAX_N", "kernel_exe", "geng_options", "default_mod", "run_shard", "parse_output",
-           "c_search", "c_sieve", "recheck"]
+           "c_search", "c_sieve", "recheck", "run_sharded", "file_hash"]
 
 KERNEL = Path(__file__).with_name("links_kernel.c")
 STRONG_KERNEL = Path(__file__).with_name("strong_kernel.c")  # direct minimal-strong-link search
+SIEVE = Path(__file__).with_name("lnk_sieve.h")  # what decides which games links_kernel solves
+# stores written before the headers: links_kernel.c hash -> the lnk_sieve.h hash its sieve equals
+LEGACY_KERNELS = {"5d62c8b69c7933f4": "c242966f69119abf"}
 C_MAX_N = 11  # the kernel's solver handles play areas up to 11 vertices; n = 12 would be ~10^11 graphs
 NCOND = 14
 
@@ -100,10 +116,14 @@ def _geng_cmd(n: int, res: int, mod: int, bounds: bool) -> list[str]:
 
 
 def parse_output(text: str) -> tuple[list[tuple[str, int, int]], dict]:
-    """Raw links ``(graph6, s, t)`` and counters from the kernel's output.
+    """Raw links ``(graph6, s, t)`` and counters from a kernel's output: ``graphs``,
+    ``kept``, ``games``, ``raw_links``, and ``rejected`` per sieve condition
+    (links_kernel) or ``wins`` (plain_kernel: links of the kind, minimal or not).
 
     >>> parse_output("L BW 0 1\\nS 2 1 1 1" + " 0" * 14 + "\\n")[1]["kept"]
     1
+    >>> parse_output("S 9 3 4 1 2\\n")[1]["wins"]
+    2
     """
     links, stats = [], None
     for line in text.splitlines():
@@ -113,8 +133,10 @@ def parse_output(text: str) -> tuple[list[tuple[str, int, int]], dict]:
         elif f and f[0] == "S":
             v = [int(x) for x in f[1:]]
             stats = {"graphs": v[0], "kept": v[1], "games": v[2], "raw_links": v[3]}
-            if len(v) > 4:
+            if len(v) == 4 + NCOND:
                 stats["rejected"] = {k: v[3 + k] for k in range(1, NCOND + 1)}
+            elif len(v) == 5:
+                stats["wins"] = v[4]
     if stats is None:
         raise ShannonVerifyError("The link kernel stopped without its summary line.")
     return links, stats
@@ -128,8 +150,8 @@ def _reap(proc: subprocess.Popen) -> float:
 
 
 def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_only: bool = False,
-              timing: dict | None = None, source: Path = KERNEL) -> tuple[str, float]:
-    """``geng -c -q [bound] n res/mod | links_kernel``: its output and wall seconds.
+              timing: dict | None = None, source: Path = KERNEL, args: Iterable[str] = ()) -> tuple[str, float]:
+    """``geng -c -q [bound] n res/mod | kernel [args]``: its output and wall seconds.
 
     ``timing``, when given, receives the CPU seconds of geng (``geng_cpu``) and of the
     kernel (``kernel_cpu``).
@@ -139,7 +161,7 @@ def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_
     gen = subprocess.Popen(_geng_cmd(n, res, mod, bounds), stdout=subprocess.PIPE)
     assert gen.stdout is not None
     try:
-        ker = subprocess.Popen([str(exe)] + (["-s"] if sieve_only else []), stdin=gen.stdout,
+        ker = subprocess.Popen([str(exe), *args] + (["-s"] if sieve_only else []), stdin=gen.stdout,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     except BaseException:
         gen.kill()
@@ -157,23 +179,39 @@ def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_
     if timing is not None:
         timing.update(geng_cpu=round(geng_cpu, 3), kernel_cpu=round(kernel_cpu, 3))
     if ker.returncode:
-        raise ShannonVerifyError(f"links_kernel failed: {err.strip() or ker.returncode}")
+        raise ShannonVerifyError(f"{source.stem} failed: {err.strip() or ker.returncode}")
     if gen.returncode:
         raise ShannonVerifyError(f"geng exited with status {gen.returncode}.")
     return out, time.perf_counter() - start
 
 
 def _add(total: dict, stats: dict) -> None:
-    for k in ("graphs", "kept", "games", "raw_links"):
-        total[k] = total.get(k, 0) + stats[k]
-    rej = total.setdefault("rejected", {k: 0 for k in range(1, NCOND + 1)})
-    for k, v in stats["rejected"].items():
-        rej[int(k)] += v
+    for k in ("graphs", "kept", "games", "raw_links", "wins"):
+        if k in stats:
+            total[k] = total.get(k, 0) + stats[k]
+    if "rejected" in stats:
+        rej = total.setdefault("rejected", {k: 0 for k in range(1, NCOND + 1)})
+        for k, v in stats["rejected"].items():
+            rej[int(k)] += v
+
+
+def file_hash(path: Path) -> str:
+    """First 16 hex digits of the SHA-256 of a file (what store headers record)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 def _header(n: int, mod: int, bounds: bool) -> dict:
-    src = hashlib.sha256(KERNEL.read_bytes()).hexdigest()[:16]
-    return {"store": "lnk-links", "n": n, "mod": mod, "geng": geng_options(n, bounds), "kernel": src}
+    return {"store": "lnk-links", "n": n, "mod": mod, "geng": geng_options(n, bounds), "sieve": file_hash(SIEVE)}
+
+
+def _same_run(head: dict, header: dict) -> bool:
+    if head == header:
+        return True
+    if "kernel" in head and "sieve" in header:  # a store from before the headers
+        old = {k: v for k, v in head.items() if k != "kernel"}
+        new = {k: v for k, v in header.items() if k != "sieve"}
+        return old == new and LEGACY_KERNELS.get(head["kernel"]) == header["sieve"]
+    return False
 
 
 def _open_store(path: Path, header: dict, resume: bool) -> dict[int, dict]:
@@ -184,13 +222,79 @@ def _open_store(path: Path, header: dict, resume: bool) -> dict[int, dict]:
         records = jsonl_store.read_records(path)
         head = records[0] if records else None
         if not isinstance(head, dict) or head.get("store") != header["store"]:
-            raise InputError(f"The store {path} is not a link-search store.")
-        if head != header:
-            raise InputError(f"The store {path} belongs to another run (n = {head.get('n')}, mod = {head.get('mod')}, "
-                             f"geng {head.get('geng')}, kernel {head.get('kernel')}).")
+            raise InputError(f"The store {path} is not a {header['store']} store.")
+        if not _same_run(head, header):
+            diff = ", ".join(f"{k} {head.get(k)}" for k in sorted(set(head) | set(header))
+                             if k != "store" and head.get(k) != header.get(k))
+            raise InputError(f"The store {path} belongs to another run ({diff}).")
         return {rec["res"]: rec for rec in records[1:]}
     jsonl_store.start(path, header)
     return {}
+
+
+def run_sharded(
+    shard: Callable[[int], tuple[str, float, dict]],
+    *,
+    mod: int,
+    residues: Iterable[int] | None,
+    jobs: int,
+    store: str | Path | None,
+    resume: bool,
+    header: dict,
+    on_shard: Callable[[int, dict, float, int, int], None] | None = None,
+) -> dict[int, dict]:
+    """Run ``shard(res) -> (kernel output, wall seconds, timing)`` for every wanted shard
+    not yet in ``store``, ``jobs`` at a time; every finished shard's record (res ->
+    ``{"res", "seconds", geng_cpu, kernel_cpu, "stats", "links"}``), stored ones included.
+    """
+    if jobs < 1:
+        raise InputError("--jobs must be at least 1.")
+    if mod < 1:
+        raise InputError("--mod must be at least 1.")
+    wanted = sorted(set(range(mod) if residues is None else residues))
+    if any(not 0 <= r < mod for r in wanted):
+        raise InputError(f"Shard numbers must lie in 0..{mod - 1}.")
+    done: dict[int, dict] = {}
+    path = Path(store) if store else None
+    if path is not None:
+        done = _open_store(path, header, resume)
+    todo = [r for r in wanted if r not in done]
+
+    def record(r: int, out: str, secs: float, timing: dict) -> dict:
+        raw, stats = parse_output(out)
+        rec = {"res": r, "seconds": round(secs, 3), **timing, "stats": stats, "links": [list(x) for x in raw]}
+        if path is not None:
+            jsonl_store.append(path, rec)
+        return rec
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(shard, r): r for r in todo}
+        try:
+            for fut in as_completed(futures):
+                r = futures[fut]
+                out, secs, timing = fut.result()
+                done[r] = record(r, out, secs, timing)
+                if on_shard is not None:
+                    on_shard(r, done[r]["stats"], secs, len(done), mod)
+        except BaseException:
+            for fut in futures:
+                fut.cancel()
+            raise
+    return done
+
+
+def summarise(done: dict[int, dict], mod: int) -> tuple[dict, list[tuple[str, int, int]]]:
+    """Counters summed over the finished shards, and their raw links."""
+    total: dict = {"graphs": 0, "kept": 0, "games": 0, "raw_links": 0}
+    raw: list[tuple[str, int, int]] = []
+    for r in sorted(done):
+        _add(total, done[r]["stats"])
+        raw += [tuple(x) for x in done[r]["links"]]
+    total.update(shards_done=len(done), mod=mod, complete=len(done) == mod,
+                 shard_seconds=round(sum(d["seconds"] for d in done.values()), 3),
+                 geng_cpu=round(sum(d.get("geng_cpu", 0) for d in done.values()), 3),
+                 kernel_cpu=round(sum(d.get("kernel_cpu", 0) for d in done.values()), 3))
+    return total, raw
 
 
 def recheck(raw: Iterable[tuple[str, int, int]], solver: FastSolver | None = None, strong: bool = False) -> list[Link]:
@@ -236,55 +340,20 @@ def c_search(
     if jobs < 1:
         raise InputError("--jobs must be at least 1.")
     mod = mod or default_mod(n, jobs)
-    if mod < 1:
-        raise InputError("--mod must be at least 1.")
-    wanted = sorted(set(range(mod) if residues is None else residues))
-    if any(not 0 <= r < mod for r in wanted):
-        raise InputError(f"Shard numbers must lie in 0..{mod - 1}.")
     kernel_exe()
     start = time.perf_counter()
-    done: dict[int, dict] = {}
-    path = Path(store) if store else None
-    if path is not None:
-        done = _open_store(path, _header(n, mod, bounds), resume)
-    todo = [r for r in wanted if r not in done]
 
     def one(r: int) -> tuple[str, float, dict]:
         timing: dict = {}
         out, secs = run_shard(n, r, mod, bounds=bounds, timing=timing)
         return out, secs, timing
 
-    def record(r: int, out: str, secs: float, timing: dict) -> dict:
-        raw, stats = parse_output(out)
-        rec = {"res": r, "seconds": round(secs, 3), **timing, "stats": stats, "links": [list(x) for x in raw]}
-        if path is not None:
-            jsonl_store.append(path, rec)
-        return rec
-
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(one, r): r for r in todo}
-        try:
-            for fut in as_completed(futures):
-                r = futures[fut]
-                out, secs, timing = fut.result()
-                done[r] = record(r, out, secs, timing)
-                if on_shard is not None:
-                    on_shard(r, done[r]["stats"], secs, len(done), mod)
-        except BaseException:
-            for fut in futures:
-                fut.cancel()
-            raise
-    total: dict = {"graphs": 0, "kept": 0, "games": 0, "raw_links": 0, "rejected": {k: 0 for k in range(1, NCOND + 1)}}
-    raw: list[tuple[str, int, int]] = []
-    for r in sorted(done):
-        _add(total, done[r]["stats"])
-        raw += [tuple(x) for x in done[r]["links"]]
+    done = run_sharded(one, mod=mod, residues=residues, jobs=jobs, store=store, resume=resume,
+                       header=_header(n, mod, bounds), on_shard=on_shard)
+    total, raw = summarise(done, mod)
+    total.setdefault("rejected", {k: 0 for k in range(1, NCOND + 1)})
     links = recheck(raw)
-    total.update(links=len(links), shards_done=len(done), mod=mod, complete=len(done) == mod,
-                 seconds=round(time.perf_counter() - start, 3),
-                 shard_seconds=round(sum(d["seconds"] for d in done.values()), 3),
-                 geng_cpu=round(sum(d.get("geng_cpu", 0) for d in done.values()), 3),
-                 kernel_cpu=round(sum(d.get("kernel_cpu", 0) for d in done.values()), 3), geng=geng_options(n, bounds))
+    total.update(links=len(links), seconds=round(time.perf_counter() - start, 3), geng=geng_options(n, bounds))
     return links, total
 
 
