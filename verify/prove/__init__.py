@@ -3,7 +3,9 @@
 Each query says "some connected game on n vertices violates the statement" over
 symbolic adjacency (plus an induced-path witness, symbolic vertex sets, or walk
 counts); ``prove`` solves it and re-checks any counterexample from the definitions.
-:mod:`verify.prove.catalogue` lists the encodings by family.
+:mod:`verify.prove.catalogue` lists the encodings by family.  With ``proof_dir``, an
+UNSAT answer of a CNF query writes a certificate that an independent checker verifies
+(:mod:`verify.certify`).
 """
 
 from .catalogue import all_ids as encoded_ids

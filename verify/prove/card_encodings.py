@@ -26,7 +26,7 @@ from pysat.card import ITotalizer
 
 from .symbolic_sets import SetBuilder
 
-__all__ = ["t8_cnf"]
+__all__ = ["t8_cnf", "t14c2_cnf"]
 
 V = 2
 
@@ -92,6 +92,64 @@ def t8_cnf(n: int, mutant: bool = False) -> tuple[list[list[int]], SetBuilder]:
         cl.append(guard + [count_e.down(c)])
         cl.append(guard + [-count_e.up(c + 1)])
     top = count_e.top
+    cl = [[x for x in c if x != -t] for c in cl if t not in c]  # fold the constant
+    cl.append([t])
+    assert all(abs(x) <= top for c in cl for x in c)
+    return cl, b
+
+
+def t14c2_cnf(n: int, mutant: bool = False) -> tuple[list[list[int]], SetBuilder]:
+    """Clauses of "some connected game on n vertices violates TSD.T14.C2" (CNF with
+    totalizers, beside the z3 encoding of :mod:`verify.prove.arith_encodings`).
+
+    ``v`` is vertex 2 and ``w`` the one-hot ``("is", "w", u)``.  Eq. (2),
+    ``A³(v, w) = Σ_{i≠w} A²(v, i)``, is an equality of two counts of Boolean products:
+    the 3-walks ``v–a–i–w`` and the 2-walks ``v–a–i`` with ``i ≠ w`` (``A²(v, v)`` is the
+    degree, walks ``v–a–v``).  For each candidate ``w = u`` it reads ``|L_u| + (|R_u| −
+    R_u) = |R_u|`` over the gate literals, one totalizer per ``u`` guarded by
+    ``is(w, u)``.  Violation, as in the z3 encoding: ``Γ[v]`` terminal-free (not for the
+    mutant), and an edge from ``w`` to ``Γ[v]`` on the induced terminal path (live), or a
+    vertex of ``Γ(Γ[v] ∖ {w})`` outside ``Γ[w]``.
+
+    >>> cl, b = t14c2_cnf(4)
+    >>> b.pool.obj(b.var("is", "w", 3))
+    ('is', 'w', 3)
+    """
+    b = SetBuilder(n)
+    v, t = V, b.true
+    cand = [u for u in range(n) if u != v]
+    W = {u: b.var("is", "w", u) for u in cand}
+    cl = [list(W.values())] + [[-W[a], -W[c]] for a, c in combinations(cand, 2)]
+    if not mutant:
+        cl += [[-b.adj(v, 0)], [-b.adj(v, 1)]]
+
+    def adj(x: int, y: int) -> int:
+        return -t if x == y else b.adj(x, y)
+
+    # 2-walks v–a–i, as gate literals, by end vertex i
+    two = {i: ([adj(v, a) for a in range(n) if a != v] if i == v else
+               [b.AND(adj(v, a), adj(a, i)) for a in range(n) if a not in (v, i)]) for i in range(n)}
+    sides = {}
+    for u in cand:
+        left = [b.AND(g, adj(i, u)) for i in range(n) if i != u for g in two[i]]
+        right = [g for i in range(n) if i != u for g in two[i]]
+        sides[u] = (left, right)
+    on = b.on
+    live = [b.AND(W[u], t if x == v else b.adj(v, x), b.adj(u, x), on(u), on(x)) for u in cand for x in range(n) if x != u]
+    unsurrounded = [b.AND(W[u], b.adj(v, z), b.adj(z, y), -b.adj(v, y), -b.adj(u, y))
+                    for u in cand for z in range(n) for y in range(n) if len({u, z, y, v}) == 4]
+    cl.append(live + unsurrounded)
+    cl += b.clauses + b.connected() + b.induced_path()
+    top = b.pool.top
+    for u in cand:
+        left, right = sides[u]
+        count = _Count(left + [-g for g in right], top, t)
+        top = count.top
+        cl += count.clauses
+        c = len(right)
+        cl.append([-W[u], count.down(c)])
+        cl.append([-W[u], -count.up(c + 1)])
+    b.pool.occupy(b.pool.top + 1, top)
     cl = [[x for x in c if x != -t] for c in cl if t not in c]  # fold the constant
     cl.append([t])
     assert all(abs(x) <= top for c in cl for x in c)

@@ -10,7 +10,12 @@ Three families share :func:`verify.prove.prove`:
     shorting closures (:mod:`verify.prove.graph_encodings`);
 ``arith``
     statements whose hypotheses count walks (TSD.T8, T14.C2): z3 over integer sums
-    (:mod:`verify.prove.arith_encodings`).
+    (:mod:`verify.prove.arith_encodings`); TSD.T8 also, and by default, as CNF with
+    totalizers (:mod:`verify.prove.card_encodings`).
+
+Every CNF route can write a checkable UNSAT certificate (:mod:`verify.certify`); the z3
+route cannot, and its "proved" is labelled "z3's word".  The dead-item family has a
+second, independently written encoder (:mod:`verify.prove.encode_alt`).
 
 References: A. M. Steane, "Threat, support and dead edges in the Shannon game", §4–5.
 """
