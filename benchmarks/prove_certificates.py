@@ -17,9 +17,17 @@ budget is spent (each query gets what is left of it, as ``benchmarks/prove_depth
 ``--json FILE`` writes the rows.  Certificates go to a temporary directory (``--keep DIR``
 to keep them) and are deleted after each measurement.
 
-Measured 2026-11-24 (2 cores shared with other agents' jobs; glucose4 via PySAT 1.9.dev24;
-times are wall-clock and the machine was loaded, so they scatter by up to 2×) — see the
-README's "Certificates" table for the figures.
+Measured 2026-11-24 (2 cores shared with other jobs, load 6–9; glucose4 via PySAT
+1.9.dev24; wall s, CPU s in parentheses; the tables are in docs/tools/prove.md):
+``speed``: TSD.T15 n = 20: solve 0.37 (0.12) without / 0.27 (0.08) with the proof, 2
+lemmas, check 0.09 (0.03); n = 40: 3.8 (0.8) / 2.6 (1.0), check 2.4 (1.0); n = 67: CNF
+211 MB, 10,955,839 clauses, build 105, solve 25.7 (7.2) / 19.8 (6.4), write 27, check
+33.8 (8.6, parsing 7.9), re-derive 139.  TSD.L2 n = 9: solve 437 (145) / 399 (148), proof
+320 MB, 1,474,029 lemmas (1,204,963 used), check 723 (309; before core-first
+propagation).  TSD.L4 n = 9: solve 788 (291) / 696 (300), proof 606 MB, 2,200,683 lemmas
+(1,141,218 used), check 947 (494).  ``depth`` (every n from 3, --budget 150 for the
+dead items, --budget 300 --max-n 8 for the others): T15 42, T14.C1 37, T16 36, T14 35,
+T13 34; L2, L4, T8, T14.C2 8 (n = 8: solve/check 20/41, 86/111, 165/533, 81/156 s).
 """
 
 from __future__ import annotations

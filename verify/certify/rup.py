@@ -11,13 +11,15 @@ and trades speed for being easy to read:
 * the proof is accepted at the first lemma after which unit propagation alone refutes
   the formula (normally the empty clause).
 
-So it accepts a subset of what a RAT checker would, and it may reject a proof the C
-checker accepts only when a lemma the refutation never uses is not RUP.  It is meant
-for proofs of a few thousand lemmas (the tests cross-check the two on such cases).
+So it accepts a subset of what a RAT checker would.  It may reject a proof the C checker
+accepts only when a lemma the refutation never uses is not RUP; it may accept one the C
+checker rejects only when the proof deletes a clause a later lemma needs (the C checker
+honours deletions).  It is meant for proofs of a few thousand lemmas (the tests
+cross-check the two on such cases).
 
 >>> check_text("p cnf 2 4\\n1 2 0\\n-1 2 0\\n1 -2 0\\n-1 -2 0\\n", "2 0\\n0\\n").ok
 True
->>> r = check_text("p cnf 2 4\\n1 2 0\\n-1 2 0\\n1 -2 0\\n-1 -2 0\\n", "1 0\\n")
+>>> r = check_text("p cnf 2 4\\n1 2 0\\n-1 2 0\\n1 -2 0\\n-1 -2 0\\n", "d 1 2 0\\n")
 >>> r.ok, r.reason.startswith("no conflict")
 (False, True)
 """
