@@ -496,22 +496,8 @@ def test_progress_bar_on_a_terminal_and_json_stdout_clean(capsys, tmp_path, monk
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 
 
-def test_readme_theorems_example_output():
-    import ast
-    import re
-
-    from verify import Game, dead_edges, dead_vertices, is_dead_edge
-
-    text = (ROOT / "README.md").read_text()
-    m = re.search(r'is_dead_edge\(Game\.from_hex\("11x11"\), "a1", "b1"\)\.theorems\s+# (\[.*\])', text)
-    assert m and ast.literal_eval(m.group(1)) == is_dead_edge(Game.from_hex("11x11"), "a1", "b1").theorems
-    m = re.search(r'dead_vertices\(g\), dead_edges\(g, method="sat"\)\s+# (.*)', text)
-    g = Game.from_graph6("CF", terminals=(0, 1))
-    assert m and ast.literal_eval(m.group(1)) == (dead_vertices(g), dead_edges(g, method="sat"))
-
-
-def test_readme_game_json_example(capsys):
-    assert "--file examples/game.json" in (ROOT / "README.md").read_text()
+def test_docs_game_json_example(capsys):
+    assert "--file examples/game.json" in (ROOT / "docs" / "tools" / "dead.md").read_text()
     code, out, _ = run(capsys, "dead", "--file", ROOT / "examples" / "game.json", "--vertex", "4", "--method", "smt")
     assert code == 0 and "Vertex 4 is DEAD" in out
 

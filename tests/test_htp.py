@@ -481,18 +481,6 @@ def test_help_documents_the_commands():
 
 
 @needs_kernel
-def test_readme_session():
-    """The 3-line session of the README, run exactly, gives exactly the output shown."""
-    text = (ROOT / "README.md").read_text()
-    m = re.search(r"```sh\n\$ printf '([^']*)' \| python -m verify htp\n(.*?)```", text, re.S)
-    assert m, "the htp session is missing from README.md"
-    commands = m.group(1).encode().decode("unicode_escape").encode()
-    assert commands.count(b"\n") == 3
-    r = talk(commands)
-    assert r.returncode == 0 and r.stdout.decode() == m.group(2)
-
-
-@needs_kernel
 def test_regress_option(tmp_path, capsys):
     from verify.cli import main
 

@@ -350,12 +350,22 @@ def emit_counterexample(st: Statement, game: Game, witness: dict, root: Path | N
     if inspect:
         data["inspect"] = inspect
     path = folder / f"{stem}.json"
-    path.write_text(json.dumps(data, indent=2) + "\n")
+    text = json.dumps(data, indent=2) + "\n"
+    picture = path.with_suffix(".png")
+    if path.is_file() and picture.is_file() and path.read_text() == text:
+        # the same counterexample is stored already: leave it (and its picture) untouched
+        return _shown(path)
+    path.write_text(text)
     try:
         st.domain.draw(game, str(path.with_suffix(".png")), f"{st.id} ({'witness' if st.kind == 'ex' else 'counterexample'})",
                        witness.get("details") or {})
     except Exception as exc:  # a picture is a convenience; never lose the JSON for it
         print(f"warning: no picture for {st.id}: {exc}", file=sys.stderr)
+    return _shown(path)
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the working folder when it lies below it, else absolute."""
     try:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
