@@ -83,3 +83,54 @@ def test_kernel_hsearch_dump_is_every_semi_connection_the_read_out_counts():
     tally = {"vc": 0, "sc": 0}
     _check(p, BLACK, tally, _plain_c)
     assert tally["sc"] == len(scs)
+
+
+
+def _column_with_a_gap(n: int, gap: int, white: list[int]) -> Position:
+    p = Position(n, n)
+    for r in range(n):
+        if r != gap:
+            p = p.play(r * n + n // 2, BLACK)
+    for i in white:
+        p = p.play(i, WHITE)
+    return p
+
+
+def test_kernel_hsearch_runs_past_64_vertices_and_its_connections_hold():
+    # past 62 cells the 128-bit build runs the closure on graphs of up to 128 vertices,
+    # where the 64-bit build cannot (its hook then answers nothing): the empty 3x22 and 4x16
+    # boards (68 and 66 vertices) and 9x9 / 11x11 positions; each connection reported is
+    # verified with the loser given every cell off its carrier, by the 64-bit build's df-pn
+    # with the H-search off (boards up to 64 cells) or the 128-bit build's with it off
+    from verify.papers.hex.solver import CSolver
+
+    rng = random.Random(21)
+    checked = {"vc": 0, "sc": 0}
+    # (position, whether Black must have a connection between its sides: its short way
+    # across, or its column's one gap)
+    boards = [(Position(3, 22), True), (Position(4, 16), False), (Position(8, 8), False), (_random(8, 8, rng, 2), False),
+              (_column_with_a_gap(9, 4, [0, 8, 72]), True), (_column_with_a_gap(11, 6, [1, 20, 100, 119]), True),
+              (_random(11, 11, rng, 30), False)]
+    with CSolver(16, width=64) as narrow, CSolver(16, width=128) as wide:
+        for p, black_joined in boards:
+            if p.size <= 64:
+                assert narrow.hsearch(p, BLACK) == (None, [])  # more than 64 vertices: not run
+            oracle = narrow if p.size <= 64 else wide
+            for player in (BLACK, WHITE):
+                if p.chain(BLACK) or p.chain(WHITE):
+                    continue
+                vc, scs = wide.hsearch(p, player)
+                if player == BLACK and black_joined:
+                    assert vc is not None or scs, (p.spec(), player)
+                opp = other(player)
+                todo = ([("vc", None, vc)] if vc is not None else []) + [("sc", k, c) for k, c in dict.fromkeys(scs)]
+                for kind, key, car in todo:
+                    assert car & ~p.empty == 0 and (key is None or car >> key & 1), (p.spec(), player, kind, key)
+                    if bin(car).count("1") > 14:  # the oracle's search grows with the carrier: the small ones
+                        continue
+                    q = p if key is None else p.play(key, player)
+                    q = q.fill(q.empty & ~car, opp)
+                    assert oracle.value(q, opp, hsearch=False, vc=False, value_only=True)[0] == player, (
+                        p.spec(), player, kind, key, p.names(car))
+                    checked[kind] += 1
+    assert checked["sc"] > 10, checked

@@ -81,7 +81,7 @@ def test_tiny_budget_is_unknown_and_retried_only_with_larger_budget(tmp_path, ca
 
 
 @pytest.mark.parametrize("argv,msg", [
-    (["0"], "1 to 8"), (["9"], "1 to 8"), (["3", "--only", "d1"], "not a cell of the 3x3 board"),
+    (["0"], "1 to 11"), (["12"], "1 to 11"), (["3", "--only", "d1"], "not a cell of the 3x3 board"),
     (["3", "--only", "x"], "not a cell of the 3x3 board"), (["3", "--jobs", "0"], "--jobs"),
     (["3", "--budget-per-opening", "0"], "above 0"), (["3", "--shards", "2-1"], "--shards"),
     (["3", "--shards", "x"], "--shards"),
@@ -89,6 +89,26 @@ def test_tiny_budget_is_unknown_and_retried_only_with_larger_budget(tmp_path, ca
 def test_bad_input(capsys, argv, msg):
     code, _, err = run(capsys, "hex-openings", *argv)
     assert code == 2 and msg in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("n", [9, 10, 11])
+def test_boards_past_the_budget_are_refused_with_the_estimate(capsys, n):
+    # the kernel takes them (128-bit bitboards), but the default budget cannot finish them
+    from verify.papers.hex.openings_run import estimate_per_opening
+
+    code, _, err = run(capsys, "hex-openings", str(n))
+    assert code == 2 and err.count("\n") == 1
+    assert f"Solving the {n}x{n} openings is estimated at {estimate_per_opening(n):.3g} s per opening, over the budget " \
+           "of 300 s per opening; raise --budget-per-opening to try." in err
+
+
+def test_a_budget_given_runs_past_the_estimate_and_big_boards_reach_the_128_bit_kernel(tmp_path, capsys):
+    store = tmp_path / "s.jsonl"
+    code, out, _ = run(capsys, "hex-openings", "11", "--only", "f6", "--budget-per-opening", "0.5", "--store", str(store),
+                       "--json")
+    d = json.loads(out)
+    assert code == 3 and d["searched"] == ["f6"] and d["openings"]["f6"]["winner"] == "unknown"
+    assert d["counts"] == {"B": 0, "W": 0, "unknown": 1, "not run": 120}
 
 
 def test_shards_and_png(tmp_path, capsys):

@@ -227,3 +227,32 @@ def test_plain_kernel_rejects_bad_input():
     assert p.stdout.splitlines() == ["C BW 0 1", "C BW 0 2", "C BW 1 2", "C DXo 3 4", "S 3 2 4 0 0"]
     p = subprocess.run([str(exe)], input="C]\nBW\nDXo\n", capture_output=True, text=True)
     assert p.stdout.splitlines() == ["L BW 0 1", "L DXo 3 4", "S 3 2 4 2 2"]
+
+
+@pytest.mark.deep
+def test_second_solver_re_decides_the_953_links_of_n11():
+    """Every line of ``docs/lnk/w9_links.txt`` (the n = 11 links, sieved and plain C runs
+    alike) is a minimal weak link for the second solver (13 s CPU)."""
+    from pathlib import Path
+
+    verdicts = []
+    for line in (Path(__file__).resolve().parents[1] / "docs" / "lnk" / "w9_links.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            g6, s, t = line.split()[:3]
+            verdicts.append(independent.decide(independent.decode_graph6(g6)[1], int(s), int(t), strong=False))
+    assert verdicts == ["minimal"] * 953
+
+
+@pytest.mark.deep
+def test_n11_plain_store_is_complete_and_equals_the_sieved_run():
+    """The stored plain n = 11 run (every connected graph on 11 vertices) gives the sieved run's 953 links."""
+    from verify.papers.lnk.plain import plain_search
+    from verify.papers.lnk.search import N11_STORE
+
+    store = N11_STORE.with_name("n11_plain_store.jsonl")
+    links, stats = plain_search(11, jobs=1, store=store, resume=True)
+    assert stats["complete"] and stats["graphs"] == 1_006_700_565
+    from verify.papers.lnk.plain import sieved_reference
+
+    ref, _ = sieved_reference(11)
+    assert compare(links, ref)["agree"] and len(links) == 953

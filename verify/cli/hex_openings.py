@@ -29,13 +29,14 @@ def register(sub) -> None:
         "JSON-lines --store at once, and --resume continues a stored run.  An opening past its budget "
         "is unknown ('?').",
     )
-    p.add_argument("n", type=int, metavar="N", help="board side (1 to 8)")
+    p.add_argument("n", type=int, metavar="N", help="board side (1 to 11; past the estimate per opening, raise --budget-per-opening)")
     p.add_argument("--jobs", type=int, default=2, help="kernel processes (default 2)")
     p.add_argument("--store", metavar="PATH", help="JSON-lines store of finished openings")
     p.add_argument("--resume", action="store_true",
                    help="continue the store: skip decided openings, retry unknown ones if the budget is larger")
-    p.add_argument("--budget-per-opening", type=float, default=300.0, metavar="S",
-                   help="seconds per opening (default 300); past it the opening is unknown")
+    p.add_argument("--budget-per-opening", type=float, default=None, metavar="S",
+                   help="seconds per opening (default 300, and then a board estimated past it is refused); "
+                   "past it the opening is unknown")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--shards", metavar="A-B", help="only the searched tasks number A to B (from 0)")
     g.add_argument("--only", metavar="CELLS", help="only these openings, comma-separated (e.g. a1,b2)")
@@ -57,7 +58,7 @@ def run(args) -> int:
     from ..papers.hex.openings_run import MAX_N, run_openings
 
     if not 1 <= args.n <= MAX_N:
-        raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 64 cells), not {args.n}.")
+        raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 128 cells), not {args.n}.")
 
     def progress(cell, rec):
         if not args.json:

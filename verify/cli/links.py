@@ -214,7 +214,7 @@ def _run_plain(args: argparse.Namespace, engine: str, progress: bool) -> int:
     print(summary, file=out)
     if not args.compare:
         return 0
-    ref, what = sieved_reference(args.n, args.strong)
+    ref, what = sieved_reference(args.n, args.strong, args.jobs)
     cmp = compare(keys, ref)
     if st["complete"]:
         ok = cmp["agree"]

@@ -4,7 +4,10 @@ Values come from the compiled Fig. 13 kernel (:mod:`.solver`); without a C compi
 Python WINVALUE runs instead.  Before searching, the running time is estimated from the
 number of vacant cells (calibrated on this kind of machine with the df-pn kernel with
 H-search and captured-cell fill-in: 0.01 s at 24 vacant cells, ×1.35 per further cell —
-a 6×6 opening ≈ 0.3 s, a 7×7 opening ≈ 13 s, the measured means being 0.1 s and 11 s);
+a 6×6 opening ≈ 0.3 s, a 7×7 opening ≈ 13 s, the measured means being 0.1 s and 11 s;
+an 8×8 opening ≈ 1,200 s, measured with the 128-bit kernel: d1 620 s CPU, a1 and b1 past
+430 and 730 s CPU; 9×9 ≈ 2·10^5 s, 11×11 ≈ 3·10^10 s — ``hex-openings`` refuses, under
+its default budget, the boards whose estimate per opening exceeds it);
 when the estimate exceeds ``--budget``
 the command stops and says so, and a search that outlives the budget is reported as
 unknown — never a guessed value.

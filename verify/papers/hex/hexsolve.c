@@ -1,12 +1,14 @@
 /* Hex solver kernel: WINVALUE of HEX Fig. 13 (van Rijswijck's must-play search) on
  * bitboards, with a bounded transposition table (always-replace, fixed size).
  *
- * Board: R rows x C columns, R*C <= 64; bit r*C+c is cell (r, c).  Black joins the top
- * and bottom rows, White the left and right columns.  Cell (r, c) touches (r, c+-1),
+ * Board: R rows x C columns, R*C <= BB_BITS (64, or 128 compiled with HEX_WIDE=1:
+ * hexbits.h, the bitboard type bb and its helpers); bit r*C+c is cell (r, c).  Black
+ * joins the top and bottom rows, White the left and right columns.  Cell (r, c) touches (r, c+-1),
  * (r+-1, c), (r-1, c+1), (r+1, c-1).
  *
  * Input (stdin), one query per line:   R C black white tomove flags
- *   black, white: stone bitmasks in hex; tomove: B or W; flags: bit 0 = the must-play
+ *   black, white: stone bitmasks in hex (a stone off the board, or R*C > BB_BITS,
+ *   answers "? 0 0"); tomove: B or W; flags: bit 0 = the must-play
  *   rule: the update M <- M & S of Fig. 13 and every narrowing of M by the reductions
  *   below (an opponent threat cell, its two-move threats, its semi-connections of bits
  *   2 and 8); off, every vacant cell is searched, in df-pn and in the carrier search
@@ -47,28 +49,32 @@
  * Output, one line per query:   winner carrier nodes
  *   winner: B or W; carrier: hex bitmask of vacant cells carrying the winner's win
  *   (the loser may be given every other vacant cell in advance); nodes searched.
- * The table is cleared between queries of different board sizes; entries record the
+ * The tables are cleared between queries of different board sizes; entries record the
  * switch setting they were found with.
- * argv[1] (optional): log2 of the table size (default 22).
+ * argv[1] (optional): log2 of the two tables' size (default 22; entries of 32 and 40
+ * bytes, 64 and 80 in the 128-bit build); the fill-in cache has 1/16 of that (2^10 to
+ * 2^20 entries).
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef uint64_t u64;
+#include "hexbits.h"
+
+typedef uint64_t u64; /* hashes only: bitboards are bb (hexbits.h) */
 
 static int R, C, N;
-static u64 FULL, TOP, BOTTOM, LEFT, RIGHT, NOTLEFT, NOTRIGHT;
-static int order[64];
+static bb FULL, TOP, BOTTOM, LEFT, RIGHT, NOTLEFT, NOTRIGHT;
+static int order[BB_BITS];
 static long long nodes;
 
-typedef struct { u64 b, w, carrier; uint32_t flags; uint8_t used, tomove, win; } Entry;
+typedef struct { bb b, w, carrier; uint32_t flags; uint8_t used, tomove, win; } Entry;
 static Entry *table;
-static u64 tmask;
+static u64 tmask; /* table index mask */
 
-static u64 dilate(u64 m) {
-    u64 d = m;
+static bb dilate(bb m) {
+    bb d = m;
     d |= (m << 1) & NOTLEFT;        /* (r, c+1) */
     d |= (m >> 1) & NOTRIGHT;       /* (r, c-1) */
     d |= m << C;                    /* (r+1, c) */
@@ -78,9 +84,9 @@ static u64 dilate(u64 m) {
     return d & FULL;
 }
 
-static int chain(u64 stones, int black) {
-    u64 start = black ? TOP : LEFT, goal = black ? BOTTOM : RIGHT;
-    u64 reach = stones & start, prev = 0;
+static int chain(bb stones, int black) {
+    bb start = black ? TOP : LEFT, goal = black ? BOTTOM : RIGHT;
+    bb reach = stones & start, prev = 0;
     while (reach != prev) {
         if (reach & goal) return 1;
         prev = reach;
@@ -89,7 +95,8 @@ static int chain(u64 stones, int black) {
     return (reach & goal) != 0;
 }
 
-static u64 hash(u64 b, u64 w, int t) {
+static u64 hash(bb b0, bb w0, int t) {
+    u64 b = bb_fold(b0), w = bb_fold(w0);
     u64 h = b * 0x9E3779B97F4A7C15ULL ^ (w + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL ^ (u64)t;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ULL;
@@ -102,11 +109,11 @@ static uint32_t flags = 127; /* entries are kept per switch setting, so switches
 static int bug_or = 0, bug_cap = 0; /* the deliberate bugs of bits 11 and 15 (mutation testing) */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
-static u64 threats(u64 stones, u64 vacant, int black) {
-    u64 start = black ? TOP : LEFT, goal = black ? BOTTOM : RIGHT;
-    u64 a = stones & start, p = 0;
+static bb threats(bb stones, bb vacant, int black) {
+    bb start = black ? TOP : LEFT, goal = black ? BOTTOM : RIGHT;
+    bb a = stones & start, p = 0;
     while (a != p) { p = a; a = dilate(a) & stones; }
-    u64 z = stones & goal; p = 0;
+    bb z = stones & goal; p = 0;
     while (z != p) { p = z; z = dilate(z) & stones; }
     return vacant & (dilate(a) | start) & (dilate(z) | goal);
 }
@@ -125,35 +132,35 @@ static u64 threats(u64 stones, u64 vacant, int black) {
  * claimed), never invent one.  Relies only on the rules (a chain wins) and the pairing
  * argument (HEX.ANDOR's AND rule through groups, checked in hsearch.py); no TSD statement. */
 #define VC_BUDGET 400
-static u64 G_nb[70];
+static bb G_nb[BB_BITS + 6];
 static int G_n, vc_steps;
-static u64 vc_car;
+static bb vc_car;
 
-static u64 NBR[64], G_V;
+static bb NBR[BB_BITS], G_V;
 
 /* Semi-connections between groups i and j off `used` (HEX.ANDOR's AND rule through a
  * vacant key cell x: x next to each group or joined to it by two common vacant cells,
  * the pairs disjoint); the single common cell is one.  Two of them with disjoint
  * carriers make a virtual connection (the OR rule): when the opponent plays into one,
  * play the other's key.  Returns the union of two disjoint carriers, or 0. */
-static u64 or_link(int i, int j, u64 used) {
-    u64 sc[24]; int ns = 0;
-    u64 c = G_nb[i] & G_nb[j] & ~used;
+static bb or_link(int i, int j, bb used) {
+    bb sc[24]; int ns = 0;
+    bb c = G_nb[i] & G_nb[j] & ~used;
     if (c) sc[ns++] = c & -c;
-    u64 xs = G_V & ~used & ~c;
+    bb xs = G_V & ~used & ~c;
     while (xs && ns < 24) {
-        int x = __builtin_ctzll(xs); u64 xb = xs & -xs; xs &= xs - 1;
-        u64 ci = 0, cj;
+        int x = bb_ctz(xs); bb xb = xs & -xs; xs &= xs - 1;
+        bb ci = 0, cj;
         if (!(G_nb[i] & xb)) {
-            u64 t = G_nb[i] & NBR[x] & ~used;
+            bb t = G_nb[i] & NBR[x] & ~used;
             if (!(t & (t - 1))) continue;
-            u64 a = t & -t; t &= t - 1; ci = a | (t & -t);
+            bb a = t & -t; t &= t - 1; ci = a | (t & -t);
         }
         if (G_nb[j] & xb) cj = 0;
         else {
-            u64 t = G_nb[j] & NBR[x] & ~used & ~ci;
+            bb t = G_nb[j] & NBR[x] & ~used & ~ci;
             if (!(t & (t - 1))) continue;
-            u64 a = t & -t; t &= t - 1; cj = a | (t & -t);
+            bb a = t & -t; t &= t - 1; cj = a | (t & -t);
         }
         sc[ns++] = xb | ci | cj;
     }
@@ -165,26 +172,26 @@ static u64 or_link(int i, int j, u64 used) {
 
 static int or_on = 1;
 
-static int vc_dfs(int i, u64 used, u64 visited) {
+static int vc_dfs(int i, bb used, bb visited) {
     if (i == 1) { vc_car = used; return 1; }
     if (++vc_steps > VC_BUDGET) return 0;
     /* bridges first (the goal side first), then OR links */
     for (int j = 1; j < G_n; j++) {
         if (visited >> j & 1) continue;
-        u64 c = G_nb[i] & G_nb[j] & ~used;
+        bb c = G_nb[i] & G_nb[j] & ~used;
         if (!(c & (c - 1))) continue;
-        u64 a = c & -c; c &= c - 1;
-        if (vc_dfs(j, used | a | (c & -c), visited | 1ULL << j)) return 1;
+        bb a = c & -c; c &= c - 1;
+        if (vc_dfs(j, used | a | (c & -c), visited | BIT(j))) return 1;
         if (vc_steps > VC_BUDGET) return 0;
     }
     if (!or_on) return 0;
     for (int j = 1; j < G_n; j++) {
         if (visited >> j & 1) continue;
-        u64 c = G_nb[i] & G_nb[j] & ~used;
+        bb c = G_nb[i] & G_nb[j] & ~used;
         if (c & (c - 1)) continue;
-        u64 k = or_link(i, j, used);
+        bb k = or_link(i, j, used);
         if (!k) continue;
-        if (vc_dfs(j, used | k, visited | 1ULL << j)) return 1;
+        if (vc_dfs(j, used | k, visited | BIT(j))) return 1;
         if (vc_steps > VC_BUDGET) return 0;
     }
     return 0;
@@ -192,13 +199,13 @@ static int vc_dfs(int i, u64 used, u64 visited) {
 
 /* The chains of S are found once (vc_base); vc_plus(x) then asks for S plus a stone on
  * the vacant cell x (x = 0: none), merging the chains next to x without a new flood. */
-typedef struct { int n, black; u64 S, V, ch[64], dil[64]; } VCBase;
+typedef struct { int n, black; bb S, V, ch[BB_BITS], dil[BB_BITS]; } VCBase;
 
-static void vc_base(VCBase *B, u64 S, u64 V, int black) {
+static void vc_base(VCBase *B, bb S, bb V, int black) {
     B->n = 0; B->S = S; B->V = V; B->black = black;
-    u64 rest = S;
-    while (rest && B->n < 64) {
-        u64 g = rest & -rest, p = 0;
+    bb rest = S;
+    while (rest && B->n < BB_BITS) {
+        bb g = rest & -rest, p = 0;
         while (g != p) { p = g; g = dilate(g) & S; }
         rest &= ~g;
         B->ch[B->n] = g; B->dil[B->n] = dilate(g); B->n++;
@@ -206,15 +213,15 @@ static void vc_base(VCBase *B, u64 S, u64 V, int black) {
     if (rest) B->n = -1; /* too many chains: claim nothing */
 }
 
-static int vc_plus(const VCBase *B, u64 x, u64 *K) {
+static int vc_plus(const VCBase *B, bb x, bb *K) {
     if (B->n < 0) return 0;
-    u64 row0 = B->black ? TOP : LEFT, row1 = B->black ? BOTTOM : RIGHT;
-    u64 V = B->V & ~x;
-    u64 xg = x, xd = x ? dilate(x) : 0;
-    u64 g0 = 0, g1 = 0, d0 = 0, d1 = 0;
+    bb row0 = B->black ? TOP : LEFT, row1 = B->black ? BOTTOM : RIGHT;
+    bb V = B->V & ~x;
+    bb xg = x, xd = x ? dilate(x) : 0;
+    bb g0 = 0, g1 = 0, d0 = 0, d1 = 0;
     int n = 2;
     for (int i = 0; i < B->n; i++) {
-        u64 g = B->ch[i];
+        bb g = B->ch[i];
         if (g & xd) { xg |= g; xd |= B->dil[i]; continue; }
         if (g & row0) { if (g & row1) { *K = 0; return 1; } g0 |= g; d0 |= B->dil[i]; }
         else if (g & row1) { g1 |= g; d1 |= B->dil[i]; }
@@ -230,7 +237,7 @@ static int vc_plus(const VCBase *B, u64 x, u64 *K) {
     G_nb[0] = (row0 | d0) & V;
     G_nb[1] = (row1 | d1) & V;
     G_n = n; vc_steps = 0; G_V = V;
-    if (n > 64) return 0;
+    if (n > BB_BITS) return 0; /* group indices are bits of vc_dfs's visited mask */
     if (vc_dfs(0, 0, 1)) { *K = vc_car; return 1; }
     return 0;
 }
@@ -252,7 +259,7 @@ static int vc_plus(const VCBase *B, u64 x, u64 *K) {
  * between its sides make the mover play in the common
  * part of their carriers (HEX.MUSTPLAY), and when that is empty the mover loses, the
  * union of the carriers carrying the opponent's win. */
-#define HV 64
+#define HV BB_BITS /* vertex masks are bitboards */
 #ifndef EE_VC
 #define EE_VC 2
 #define EE_SC 1
@@ -266,44 +273,44 @@ static int vc_plus(const VCBase *B, u64 x, u64 *K) {
 #ifndef HS_QMAX
 #define HS_QMAX 6000
 #endif
-static u64 hvc[HV][HV][HV_KV], hsc[HV][HV][HV_KS];
+static bb hvc[HV][HV][HV_KV], hsc[HV][HV][HV_KS];
 static uint8_t hnv[HV][HV], hns[HV][HV], hkey[HV][HV][HV_KS];
-static u64 hhas[HV], hcell[HV];
+static bb hhas[HV], hcell[HV];
 static int hng, hn, hstop;
 static int hq_a[HS_QMAX], hq_b[HS_QMAX];
-static u64 hq_c[HS_QMAX];
+static bb hq_c[HS_QMAX];
 static int hq_len;
-static u64 h_vc01, h_sc_and, h_sc_or;
+static bb h_vc01, h_sc_and, h_sc_or;
 static int h_has_vc, h_nsc;
-static u64 h_region = 0; /* when set, hsearch() stops once its SCs leave no cell of it */
+static bb h_region = 0; /* when set, hsearch() stops once its SCs leave no cell of it */
 /* the test hook's log of every SC between the sides that the read-out counts */
 #define HS_LOGMAX (1 << 17)
 static int h_log_on = 0, h_log_n = 0;
-static u64 h_log_c[HS_LOGMAX];
+static bb h_log_c[HS_LOGMAX];
 static uint8_t h_log_k[HS_LOGMAX];
 
-static inline int more_than(u64 c, int k) { /* popcount(c) > k, for small k */
+static inline int more_than(bb c, int k) { /* popcount(c) > k, for small k */
     while (k-- > 0 && c) c &= c - 1;
     return c != 0;
 }
 
-static void hs_add_vc(int a, int b, u64 c) {
+static void hs_add_vc(int a, int b, bb c) {
     if (a == b || hstop) return;
     if (a >= hng && b >= hng && more_than(c, EE_VC)) return;
-    u64 *l = hvc[a][b];
+    bb *l = hvc[a][b];
     int n = hnv[a][b], j = 0;
     for (int k = 0; k < n; k++) if (!(l[k] & ~c)) return;
     for (int k = 0; k < n; k++) if (c & ~l[k]) l[j++] = l[k];
     if (j >= HV_KV) return;
     l[j++] = c;
     hnv[a][b] = hnv[b][a] = (uint8_t)j;
-    memcpy(hvc[b][a], l, (size_t)j * sizeof(u64));
-    hhas[a] |= 1ULL << b; hhas[b] |= 1ULL << a;
+    memcpy(hvc[b][a], l, (size_t)j * sizeof(bb));
+    hhas[a] |= BIT(b); hhas[b] |= BIT(a);
     if (a + b == 1) { h_has_vc = 1; h_vc01 = c; hstop = 1; return; }
     if (hq_len < HS_QMAX) { hq_a[hq_len] = a; hq_b[hq_len] = b; hq_c[hq_len] = c; hq_len++; }
 }
 
-static void hs_add_sc(int a, int b, int key, u64 c) {
+static void hs_add_sc(int a, int b, int key, bb c) {
     if (a == b || hstop) return;
     if (a > b) { int t = a; a = b; b = t; } /* one list per pair */
     if (a >= hng && b >= hng && more_than(c, EE_SC)) return;
@@ -317,7 +324,7 @@ static void hs_add_sc(int a, int b, int key, u64 c) {
         /* the must-play region is empty: the read-out is decided (a loss), stop */
         if (h_region && !(h_sc_and & h_region)) { hstop = 1; return; }
     }
-    u64 *l = hsc[a][b];
+    bb *l = hsc[a][b];
     uint8_t *ky = hkey[a][b];
     int n = hns[a][b], j = 0;
     for (int k = 0; k < n; k++) if (!(l[k] & ~c)) return;
@@ -337,55 +344,55 @@ static void hs_add_sc(int a, int b, int key, u64 c) {
  * between the sides, or once its SCs between the sides have no cell of h_region in
  * common (the read-out is then decided).  Returns 0 when the board is
  * too large for the vertex masks (nothing is claimed). */
-static int hsearch(u64 S, u64 V, int black) {
-    u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
-    u64 gadj[HV];
-    int vcell[64];
-    h_has_vc = 0; h_nsc = 0; h_sc_and = ~0ULL; h_sc_or = 0; hstop = 0; hq_len = 0; h_log_n = 0;
+static int hsearch(bb S, bb V, int black) {
+    bb row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
+    bb gadj[HV];
+    int vcell[BB_BITS];
+    h_has_vc = 0; h_nsc = 0; h_sc_and = BB_ALL; h_sc_or = 0; hstop = 0; hq_len = 0; h_log_n = 0;
     gadj[0] = row0 & V; gadj[1] = row1 & V;
     hng = 2;
-    u64 rest = S, others[64];
+    bb rest = S, others[BB_BITS];
     int no = 0;
     while (rest) {
-        u64 g = rest & -rest, p = 0;
+        bb g = rest & -rest, p = 0;
         while (g != p) { p = g; g = dilate(g) & S; }
         rest &= ~g;
-        u64 d = dilate(g) & V;
+        bb d = dilate(g) & V;
         if (g & row0) gadj[0] |= d;
         else if (g & row1) gadj[1] |= d;
         else others[no++] = d;
     }
-    if (2 + no + __builtin_popcountll(V) > HV) return 0;
+    if (2 + no + bb_popcount(V) > HV) return 0;
     for (int i = 0; i < no; i++) gadj[hng++] = others[i];
     hn = hng;
-    for (u64 v = V; v; v &= v - 1) { int x = __builtin_ctzll(v); vcell[x] = hn; hcell[hn++] = v & -v; }
+    for (bb v = V; v; v &= v - 1) { int x = bb_ctz(v); vcell[x] = hn; hcell[hn++] = v & -v; }
     for (int i = 0; i < hng; i++) hcell[i] = 0;
     for (int i = 0; i < hn; i++) { hhas[i] = 0; memset(hnv[i], 0, (size_t)hn); memset(hns[i], 0, (size_t)hn); }
     /* base: adjacency */
     for (int i = 0; i < hng; i++)
-        for (u64 v = gadj[i]; v; v &= v - 1) hs_add_vc(i, vcell[__builtin_ctzll(v)], 0);
-    for (u64 v = V; v; v &= v - 1) {
-        int x = __builtin_ctzll(v);
-        for (u64 q = NBR[x] & V & ~((2ULL << x) - 1); q; q &= q - 1) hs_add_vc(vcell[x], vcell[__builtin_ctzll(q)], 0);
+        for (bb v = gadj[i]; v; v &= v - 1) hs_add_vc(i, vcell[bb_ctz(v)], 0);
+    for (bb v = V; v; v &= v - 1) {
+        int x = bb_ctz(v);
+        for (bb q = NBR[x] & V & ~((BIT(x) << 1) - 1); q; q &= q - 1) hs_add_vc(vcell[x], vcell[bb_ctz(q)], 0);
     }
     /* AND closure over the queue of new VCs */
     for (int h = 0; h < hq_len && !hstop; h++) {
         int a = hq_a[h], b = hq_b[h];
-        u64 c = hq_c[h];
+        bb c = hq_c[h];
         for (int side = 0; side < 2 && !hstop; side++) {
             int m = side ? a : b, o = side ? b : a;
             if (m < 2) continue;
-            u64 ocell = hcell[o];
-            u64 ys = hhas[m] & ~(1ULL << o);
+            bb ocell = hcell[o];
+            bb ys = hhas[m] & ~BIT(o);
             /* a result joining two vacant cells is kept only when small (hs_add_vc/sc):
                skip the vacant partners y that cannot give one */
-            if (o >= hng && (m >= hng ? c != 0 : more_than(c, EE_VC))) ys &= (1ULL << hng) - 1;
+            if (o >= hng && (m >= hng ? c != 0 : more_than(c, EE_VC))) ys &= BIT(hng) - 1;
             for (; ys && !hstop; ys &= ys - 1) {
-                int y = __builtin_ctzll(ys);
+                int y = bb_ctz(ys);
                 if (c & hcell[y]) continue;
                 int n2 = hnv[m][y];
                 for (int k = 0; k < n2 && !hstop; k++) {
-                    u64 c2 = hvc[m][y][k];
+                    bb c2 = hvc[m][y][k];
                     if ((c2 & c) || (c2 & ocell)) continue;
                     if (m < hng) hs_add_vc(o, y, c | c2);
                     else hs_add_sc(o, y, m, c | c2 | hcell[m]);
@@ -398,16 +405,16 @@ static int hsearch(u64 S, u64 V, int black) {
 
 /* Shortest-path distance of a player: the fewest vacant cells whose stones would join
  * its two sides (own stones free, the opponent's walls); 99 when none.  For ordering. */
-static int dist(u64 S, u64 V, int black) {
-    u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
-    u64 open = S | V, a = 0, p;
-    u64 frontier = row0 & S;
+static int dist(bb S, bb V, int black) {
+    bb row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
+    bb open = S | V, a = 0, p;
+    bb frontier = row0 & S;
     for (int k = 0; k <= N; k++) {
         a |= frontier;
         p = 0;
         while (a != p) { p = a; a |= dilate(a) & S; }
         if (a & row1) return k;
-        u64 nxt = ((dilate(a) | row0) & V) & ~a;
+        bb nxt = ((dilate(a) | row0) & V) & ~a;
         if (!nxt) return 99;
         frontier = nxt;
         (void)open;
@@ -432,7 +439,7 @@ static int dist(u64 S, u64 V, int black) {
  * and dead in the extension of the filled position, so filling them gives the searched
  * position plus loser stones off K, which the winner wins.  Moves on dead cells are
  * never needed: after fill-in none are vacant. */
-static int ring[64][6]; /* neighbour index, or -1 Black side, -2 White side, -3 corner */
+static int ring[BB_BITS][6]; /* neighbour index, or -1 Black side, -2 White side, -3 corner */
 
 static void setup_ring(void) {
     static const int dr[6] = {0, -1, -1, 0, 1, 1}, dc[6] = {1, 1, 0, -1, -1, 0};
@@ -452,18 +459,18 @@ static int run4(unsigned m) { /* four consecutive of six, circularly */
 }
 
 /* dead cells of the position; *black_fill gets those to fill with Black */
-static u64 dead_cells(u64 b, u64 w, u64 *black_fill) {
-    u64 v = FULL & ~(b | w), d = 0, bf = 0;
+static bb dead_cells(bb b, bb w, bb *black_fill) {
+    bb v = FULL & ~(b | w), d = 0, bf = 0;
     while (v) {
-        int i = __builtin_ctzll(v); v &= v - 1;
+        int i = bb_ctz(v); v &= v - 1;
         unsigned mb = 0, mw = 0;
         for (int k = 0; k < 6; k++) {
             int j = ring[i][k];
             if (j == -1 || (j >= 0 && (b >> j & 1))) mb |= 1u << k;
             else if (j == -2 || (j >= 0 && (w >> j & 1))) mw |= 1u << k;
         }
-        if (run4(mb)) { d |= 1ULL << i; bf |= 1ULL << i; }
-        else if (run4(mw)) d |= 1ULL << i;
+        if (run4(mb)) { d |= BIT(i); bf |= BIT(i); }
+        else if (run4(mw)) d |= BIT(i);
     }
     *black_fill = bf;
     return d;
@@ -523,41 +530,41 @@ static int cap_on = 0;
  * neighbours; tt: the terminals adjacent.  local(): nu[x], nut[x] = the members of Γ(x)
  * (cells, terminals) with a non-neighbour in Γ(x); thr[x] = the vacant cells a with
  * Γ(x) - a a clique (a threatens x). */
-typedef struct { u64 A[64]; uint8_t t[64]; u64 N0, N1; int tt; u64 nu[64], thr[64]; uint8_t nut[64]; } SGraph;
+typedef struct { bb A[BB_BITS]; uint8_t t[BB_BITS]; bb N0, N1; int tt; bb nu[BB_BITS], thr[BB_BITS]; uint8_t nut[BB_BITS]; } SGraph;
 
 /* the Shannon graph of the player with stones S (black: Black) on the vacant cells V */
-static void shannon_graph(u64 S, u64 V, int black, SGraph *g) {
-    u64 row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
+static void shannon_graph(bb S, bb V, int black, SGraph *g) {
+    bb row0 = black ? TOP : LEFT, row1 = black ? BOTTOM : RIGHT;
     g->N0 = row0 & V; g->N1 = row1 & V; g->tt = 0;
-    for (u64 v = V; v; v &= v - 1) {
-        int x = __builtin_ctzll(v);
+    for (bb v = V; v; v &= v - 1) {
+        int x = bb_ctz(v);
         g->A[x] = NBR[x] & V;
         g->t[x] = (uint8_t)((row0 >> x & 1) | (row1 >> x & 1) << 1);
     }
-    u64 rest = S;
+    bb rest = S;
     while (rest) {
-        u64 c = rest & -rest, p = 0;
+        bb c = rest & -rest, p = 0;
         while (c != p) { p = c; c = dilate(c) & S; }
         rest &= ~c;
-        u64 D = dilate(c) & V;
+        bb D = dilate(c) & V;
         int t0 = (c & row0) != 0, t1 = (c & row1) != 0;
         if (t0 && t1) g->tt = 1;
         if (t0) g->N0 |= D;
         if (t1) g->N1 |= D;
         uint8_t tb = (uint8_t)(t0 | t1 << 1);
-        for (u64 q = D; q; q &= q - 1) { int x = __builtin_ctzll(q); g->A[x] |= D; g->t[x] |= tb; }
+        for (bb q = D; q; q &= q - 1) { int x = bb_ctz(q); g->A[x] |= D; g->t[x] |= tb; }
     }
-    for (u64 v = V; v; v &= v - 1) {
-        int x = __builtin_ctzll(v);
-        g->A[x] &= ~(1ULL << x);
+    for (bb v = V; v; v &= v - 1) {
+        int x = bb_ctz(v);
+        g->A[x] &= ~BIT(x);
     }
 }
 
 /* each member of X (cells Xc, terminals Xt) adjacent to every other member of S */
-static int adj_all(const SGraph *g, u64 Xc, int Xt, u64 Sc, int St) {
-    for (u64 q = Xc; q; q &= q - 1) {
-        int x = __builtin_ctzll(q);
-        if ((Sc & ~(1ULL << x) & ~g->A[x]) || (St & ~g->t[x])) return 0;
+static int adj_all(const SGraph *g, bb Xc, int Xt, bb Sc, int St) {
+    for (bb q = Xc; q; q &= q - 1) {
+        int x = bb_ctz(q);
+        if ((Sc & ~BIT(x) & ~g->A[x]) || (St & ~g->t[x])) return 0;
     }
     if ((Xt & 1) && ((Sc & ~g->N0) || ((St & 2) && !g->tt))) return 0;
     if ((Xt & 2) && ((Sc & ~g->N1) || ((St & 1) && !g->tt))) return 0;
@@ -565,40 +572,40 @@ static int adj_all(const SGraph *g, u64 Xc, int Xt, u64 Sc, int St) {
 }
 
 /* nu, nut and thr of the vacant cell x (see SGraph) */
-static void local(SGraph *g, int x, u64 V) {
-    u64 Ax = g->A[x];
+static void local(SGraph *g, int x, bb V) {
+    bb Ax = g->A[x];
     int tx = g->t[x];
-    u64 bad = 0, miss[64];
-    for (u64 q = Ax; q; q &= q - 1) {
-        int y = __builtin_ctzll(q);
-        miss[y] = Ax & ~g->A[y] & ~(1ULL << y);
-        if (tx & ~g->t[y]) miss[y] = ~0ULL; /* misses a terminal: only a = y mends that */
-        if (miss[y]) bad |= 1ULL << y;
+    bb bad = 0, miss[BB_BITS];
+    for (bb q = Ax; q; q &= q - 1) {
+        int y = bb_ctz(q);
+        miss[y] = Ax & ~g->A[y] & ~BIT(y);
+        if (tx & ~g->t[y]) miss[y] = BB_ALL; /* misses a terminal: only a = y mends that */
+        if (miss[y]) bad |= BIT(y);
     }
-    u64 m0 = (tx & 1) ? Ax & ~g->N0 : 0, m1 = (tx & 2) ? Ax & ~g->N1 : 0; /* the terminals' misses */
+    bb m0 = (tx & 1) ? Ax & ~g->N0 : 0, m1 = (tx & 2) ? Ax & ~g->N1 : 0; /* the terminals' misses */
     int tpair = (tx & 3) == 3 && !g->tt;  /* two non-adjacent terminals in Γ(x) */
     g->nu[x] = bad;
     g->nut[x] = (uint8_t)((m0 || tpair ? 1 : 0) | (m1 || tpair ? 2 : 0));
-    if (!bad && !g->nut[x]) { g->thr[x] = V & ~(1ULL << x); return; } /* Γ(x) a clique */
+    if (!bad && !g->nut[x]) { g->thr[x] = V & ~BIT(x); return; } /* Γ(x) a clique */
     /* a threatener a meets every non-adjacent pair of Γ(x), so with y the lowest cell of
        bad, a = y or miss[y] = {a} */
-    u64 out = 0, y0 = bad & -bad, c = y0 ? miss[__builtin_ctzll(y0)] : 0, cands = y0;
+    bb out = 0, y0 = bad & -bad, c = y0 ? miss[bb_ctz(y0)] : 0, cands = y0;
     if (!(c & (c - 1))) cands |= c & Ax;
     if (!tpair)
-        for (u64 q = cands; q; q &= q - 1) {
-            int a = __builtin_ctzll(q);
-            u64 abit = 1ULL << a;
+        for (bb q = cands; q; q &= q - 1) {
+            int a = bb_ctz(q);
+            bb abit = BIT(a);
             if ((m0 | m1) & ~abit) continue;
             int ok = 1;
-            for (u64 r = bad & ~abit; r; r &= r - 1)
-                if (miss[__builtin_ctzll(r)] & ~abit) { ok = 0; break; }
+            for (bb r = bad & ~abit; r; r &= r - 1)
+                if (miss[bb_ctz(r)] & ~abit) { ok = 0; break; }
             if (ok) out |= abit;
         }
     g->thr[x] = out;
 }
 
-static void local_all(SGraph *g, u64 V) {
-    for (u64 v = V; v; v &= v - 1) local(g, __builtin_ctzll(v), V);
+static void local_all(SGraph *g, bb V) {
+    for (bb v = V; v; v &= v - 1) local(g, bb_ctz(v), V);
 }
 
 /* Captured pairs of the position in both graphs.  all = 0: disjoint pairs, first found
@@ -610,28 +617,28 @@ static void local_all(SGraph *g, u64 V) {
  *     every member of nu[a], which narrows the candidates;
  *   a ~ b, mutual support:  adj_all() on U = Γ(a) ∪ Γ(b) - {a, b} with X = Γ(a) Δ Γ(b)
  *     - {a, b}. */
-static int captured(u64 b, u64 w, u64 *fb, u64 *fw, int all) {
-    u64 V = FULL & ~(b | w), used = 0, addb = 0, addw = 0;
+static int captured(bb b, bb w, bb *fb, bb *fw, int all) {
+    bb V = FULL & ~(b | w), used = 0, addb = 0, addw = 0;
     static SGraph g;
     for (int view = 0; view < 2; view++) {
         int black = view == 0;
         shannon_graph(black ? b : w, V, black, &g);
         local_all(&g, V);
-        for (u64 va = V; va; va &= va - 1) {
-            int a = __builtin_ctzll(va);
+        for (bb va = V; va; va &= va - 1) {
+            int a = bb_ctz(va);
             if (!all && (used >> a & 1)) continue;
-            u64 higher = V & ~((2ULL << a) - 1) & (all ? ~0ULL : ~used);
-            u64 Aa = g.A[a];
+            bb higher = V & ~((BIT(a) << 1) - 1) & (all ? BB_ALL : ~used);
+            bb Aa = g.A[a];
             int ta = g.t[a];
             /* adjacent partners first, then the others */
-            u64 cand2 = higher & ~Aa;
-            for (u64 q = g.nu[a]; q; q &= q - 1) cand2 &= g.A[__builtin_ctzll(q)];
+            bb cand2 = higher & ~Aa;
+            for (bb q = g.nu[a]; q; q &= q - 1) cand2 &= g.A[bb_ctz(q)];
             if (g.nut[a] & 1) cand2 &= g.N0;
             if (g.nut[a] & 2) cand2 &= g.N1;
-            u64 cand = (higher & Aa) | cand2;
+            bb cand = (higher & Aa) | cand2;
             for (; cand; cand &= cand - 1) {
-                int x = __builtin_ctzll(cand);
-                u64 ab = 1ULL << a | 1ULL << x;
+                int x = bb_ctz(cand);
+                bb ab = BIT(a) | BIT(x);
                 int k = 0;
                 if (Aa >> x & 1) {
                     if (adj_all(&g, (Aa ^ g.A[x]) & ~ab, ta ^ g.t[x], (Aa | g.A[x]) & ~ab, ta | g.t[x])) k |= 1;
@@ -659,10 +666,9 @@ static int captured(u64 b, u64 w, u64 *fb, u64 *fw, int all) {
 /* Fill-in before a node is searched: dead cells (bit 3), repeated, then captured pairs
  * (bit 9), and again until nothing changes.  Returns the filled cells to add to a
  * carrier found after it: all but the first round of dead cells (see above). */
-static u64 fill_in(u64 *b, u64 *w) {
-    u64 later = 0, bf, d, cb, cw;
+static bb fill_in_compute(bb *b, bb *w) {
+    bb later = 0, bf, d, cb, cw;
     int first = 1;
-    if (!fill_on && !cap_on) return 0;
     for (;;) {
         if (fill_on)
             while ((d = dead_cells(*b, *w, &bf)) != 0) { *b |= bf; *w |= d & ~bf; if (!first) later |= d; first = 0; }
@@ -670,6 +676,25 @@ static u64 fill_in(u64 *b, u64 *w) {
         if (!cap_on || !captured(*b, *w, &cb, &cw, 0)) break;
         *b |= cb; *w |= cw; later |= cb | cw;
     }
+    return later;
+}
+
+/* fill_in_compute()'s answers are cached (direct-mapped, 2^fc_bits entries, keyed by the
+ * stones, the switch word and the board's generation, always-replace): df-pn fills every
+ * child of a node again each time it re-enters the node, and the captured-pair test is
+ * the kernel's costliest step.  Only a cache: the fills, carriers and node counts are
+ * those computed without it. */
+typedef struct { bb b, w, fb, fw, later; uint32_t flags, gen; } FEntry;
+static FEntry *fcache;
+static u64 fcmask;
+static uint32_t fgen = 1; /* bumped when the board size changes (entries of 0 are unused) */
+
+static bb fill_in(bb *b, bb *w) {
+    if (!fill_on && !cap_on) return 0;
+    FEntry *e = &fcache[hash(*b, *w, 0x200 ^ (int)(flags << 1)) & fcmask];
+    if (e->gen == fgen && e->b == *b && e->w == *w && e->flags == flags) { *b = e->fb; *w = e->fw; return e->later; }
+    bb b0 = *b, w0 = *w, later = fill_in_compute(b, w);
+    e->b = b0; e->w = w0; e->fb = *b; e->fw = *w; e->later = later; e->flags = flags; e->gen = fgen;
     return later;
 }
 
@@ -692,67 +717,67 @@ static u64 fill_in(u64 *b, u64 *w) {
  * search (winvalue_core) tries every cell of M. */
 static int prune_on = 0;
 
-static u64 prune_threatened(u64 b, u64 w, u64 M) {
+static bb prune_threatened(bb b, bb w, bb M) {
     static SGraph gb, gw;
-    u64 V = FULL & ~(b | w), dropped = 0;
+    bb V = FULL & ~(b | w), dropped = 0;
     shannon_graph(b, V, 1, &gb);
     shannon_graph(w, V, 0, &gw);
-    for (u64 q = M; q; q &= q - 1) {
-        int x = __builtin_ctzll(q);
+    for (bb q = M; q; q &= q - 1) {
+        int x = bb_ctz(q);
         local(&gb, x, V);
         local(&gw, x, V);
-        u64 wit = (gb.thr[x] | gw.thr[x]) & ~dropped & ~(1ULL << x);
-        if (wit) dropped |= 1ULL << x;
+        bb wit = (gb.thr[x] | gw.thr[x]) & ~dropped & ~BIT(x);
+        if (wit) dropped |= BIT(x);
     }
     return M & ~dropped;
 }
 
-static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier);
+static int winvalue(bb b, bb w, int black_to_move, bb *carrier);
 
 /* WINVALUE on a position without dead cells (after fill-in). */
 /* The node's reductions before any move is searched (threats, virtual connections):
  * 1 = the mover wins, 0 = it loses (*carrier set), -1 = search the cells of *Mout
  * (W: the union of the opponent's semi-connection carriers met so far), best
  * score first. */
-static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *carrier, int *score) {
-    u64 vacant = FULL & ~(b | w);
-    u64 M = vacant, W = 0;
+static int prelude(bb b, bb w, int black_to_move, bb *Mout, bb *Wout, bb *carrier, int *score) {
+    bb vacant = FULL & ~(b | w);
+    bb M = vacant, W = 0;
     if (threats_on) {
         /* one-move wins (plain consequence of the rules): the mover wins at once with a
            cell joining its two sides; if the opponent has two such cells the mover
            loses (carrier: the two cells); with one, the mover must play it. */
-        u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b;
-        u64 t = threats(mine, vacant, black_to_move);
+        bb mine = black_to_move ? b : w, theirs = black_to_move ? w : b;
+        bb t = threats(mine, vacant, black_to_move);
         if (t) { *carrier = t & -t; return 1; }
-        u64 o = threats(theirs, vacant, !black_to_move);
-        if (o & (o - 1)) { u64 lo = o & -o; o &= o - 1; *carrier = lo | (o & -o); return 0; }
+        bb o = threats(theirs, vacant, !black_to_move);
+        if (o & (o - 1)) { bb lo = o & -o; o &= o - 1; *carrier = lo | (o & -o); return 0; }
         if (o && mustplay_on) { M = o; W = o; }  /* the threat cell carries the opponent's semi-connection */
         /* two-move wins: a move after which the player has two completing cells wins
            (carrier: the move and the two cells).  For the mover that is a win; each such
            move of the opponent is an opponent semi-connection, so the mover must play
            inside its carrier (the must-play rule, HEX.MUSTPLAY). */
         if (!o) {
-            u64 v = vacant;
+            bb v = vacant;
             while (v) {
-                u64 m = v & -v; v &= v - 1;
-                u64 t2 = threats(mine | m, vacant & ~m, black_to_move);
-                if (t2 & (t2 - 1)) { u64 lo = t2 & -t2; t2 &= t2 - 1; *carrier = m | lo | (t2 & -t2); return 1; }
+                bb m = v & -v; v &= v - 1;
+                bb t2 = threats(mine | m, vacant & ~m, black_to_move);
+                if (t2 & (t2 - 1)) { bb lo = t2 & -t2; t2 &= t2 - 1; *carrier = m | lo | (t2 & -t2); return 1; }
             }
             v = mustplay_on ? vacant : 0;
             while (v && M) {
-                u64 m = v & -v; v &= v - 1;
-                u64 t2 = threats(theirs | m, vacant & ~m, !black_to_move);
-                if (t2 & (t2 - 1)) { u64 lo = t2 & -t2; t2 &= t2 - 1; u64 car = m | lo | (t2 & -t2); M &= car; W |= car; }
+                bb m = v & -v; v &= v - 1;
+                bb t2 = threats(theirs | m, vacant & ~m, !black_to_move);
+                if (t2 & (t2 - 1)) { bb lo = t2 & -t2; t2 &= t2 - 1; bb car = m | lo | (t2 & -t2); M &= car; W |= car; }
             }
             if (!M) { *carrier = W; return 0; }
         }
     }
-    int cnt[64] = {0};
+    int cnt[BB_BITS] = {0};
     if (hs_on) {
         /* the opponent's closure only: the mover's own (its SC between the sides would
            win at once) costs a closure per node and, measured on 6x6, saves no nodes —
            the one- and two-move threats above and the child's check find those wins */
-        u64 theirs = black_to_move ? w : b;
+        bb theirs = black_to_move ? w : b;
         h_region = mustplay_on ? M : 0; /* the early stop is a must-play conclusion */
         int ok = hsearch(theirs, vacant, !black_to_move);
         h_region = 0;
@@ -761,13 +786,13 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
             if (h_nsc) {
                 if (mustplay_on) { M &= h_sc_and; W |= h_sc_or; }
                 for (int k = 0; k < hns[0][1]; k++)
-                    for (u64 q = hsc[0][1][k]; q; q &= q - 1) cnt[__builtin_ctzll(q)]++;
+                    for (bb q = hsc[0][1][k]; q; q &= q - 1) cnt[bb_ctz(q)]++;
                 if (!M) { *carrier = W; return 0; }
             }
         }
     }
     if (vc_on) {
-        u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b, K;
+        bb mine = black_to_move ? b : w, theirs = black_to_move ? w : b, K;
         VCBase bm, bt;
         vc_base(&bt, theirs, vacant, !black_to_move);
         /* the opponent's virtual connection: the mover loses, whatever it plays */
@@ -776,25 +801,25 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
            cell and the pairs); the same for the opponent is a semi-connection whose
            carrier the mover must play in (HEX.MUSTPLAY) */
         vc_base(&bm, mine, vacant, black_to_move);
-        u64 v = vacant & M;
+        bb v = vacant & M;
         while (v) {
-            u64 m = v & -v; v &= v - 1;
+            bb m = v & -v; v &= v - 1;
             if (vc_plus(&bm, m, &K)) { *carrier = K | m; return 1; }
         }
         v = mustplay_on ? vacant : 0;
         while (v && M) {
-            u64 m = v & -v; v &= v - 1;
+            bb m = v & -v; v &= v - 1;
             if (vc_plus(&bt, m, &K)) {
                 M &= K | m; W |= K | m;
-                for (u64 q = K | m; q; q &= q - 1) cnt[__builtin_ctzll(q)]++;
+                for (bb q = K | m; q; q &= q - 1) cnt[bb_ctz(q)]++;
             }
         }
         if (!M) { *carrier = W; return 0; }
     }
     if (order_on && (M & (M - 1))) {
-        u64 mine = black_to_move ? b : w, theirs = black_to_move ? w : b;
-        for (u64 v = M; v; v &= v - 1) {
-            int x = __builtin_ctzll(v); u64 xb = v & -v;
+        bb mine = black_to_move ? b : w, theirs = black_to_move ? w : b;
+        for (bb v = M; v; v &= v - 1) {
+            int x = bb_ctz(v); bb xb = v & -v;
             score[x] = cnt[x] * 64 + dist(theirs, vacant & ~xb, !black_to_move) - dist(mine | xb, vacant & ~xb, black_to_move);
         }
     } else for (int q = 0; q < N; q++) score[q] = cnt[q] * 64;
@@ -815,27 +840,28 @@ static int prelude(u64 b, u64 w, int black_to_move, u64 *Mout, u64 *Wout, u64 *c
  * winvalue_core, whose move order puts first every cell df-pn proved winning (guide());
  * with bit 7 (value only) the carrier is every vacant cell, which always carries. */
 #define PINF 0x3fffffffu
-typedef struct { u64 b, w, M, top; uint32_t phi, delta; uint32_t flags; uint8_t used, tomove, expanded; } PEntry;
+typedef struct { bb b, w, M, top; uint32_t phi, delta; uint32_t flags; uint8_t used, tomove, expanded; } PEntry;
 static PEntry *ptable;
-static int dfpn_on = 0;
+static int dfpn_on = 0, table_dirty = 0, ptable_dirty = 0;
 
-static PEntry *pfind(u64 b, u64 w, int btm) {
+static PEntry *pfind(bb b, bb w, int btm) {
     PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
     if (e->used && e->b == b && e->w == w && e->tomove == btm && e->flags == flags) return e;
     return 0;
 }
 
-static void pstore(u64 b, u64 w, int btm, uint32_t phi, uint32_t delta, u64 M, int expanded, u64 top) {
+static void pstore(bb b, bb w, int btm, uint32_t phi, uint32_t delta, bb M, int expanded, bb top) {
     PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
+    ptable_dirty = 1;
     e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)btm; e->flags = flags;
     e->phi = phi; e->delta = delta; e->M = M; e->expanded = (uint8_t)expanded; e->top = top;
 }
 
-static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t *ophi, uint32_t *odelta) {
+static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t *ophi, uint32_t *odelta) {
     nodes++;
     PEntry *e = pfind(b, w, btm);
-    u64 M;
-    int score[64];
+    bb M;
+    int score[BB_BITS];
     if (e && (e->phi == 0 || e->delta == 0)) { *ophi = e->phi; *odelta = e->delta; return; }
     if (e && e->expanded) { /* re-entry: the three best-scored cells first, as before */
         M = e->M;
@@ -843,29 +869,29 @@ static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_
     } else {
         if (chain(btm ? w : b, !btm)) { pstore(b, w, btm, PINF, 0, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
         if (chain(btm ? b : w, btm)) { pstore(b, w, btm, 0, PINF, 0, 0, 0); *ophi = 0; *odelta = PINF; return; }
-        u64 W, car;
+        bb W, car;
         int r = prelude(b, w, btm, &M, &W, &car, score);
         if (r == 1) { pstore(b, w, btm, 0, PINF, 0, 0, 0); *ophi = 0; *odelta = PINF; return; }
         if (r == 0) { pstore(b, w, btm, PINF, 0, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
         if (prune_on) M = prune_threatened(b, w, M);
     }
     /* children, best score first */
-    int nc = 0, cell[64];
-    u64 cb[64], cw[64];
-    for (u64 v = M; v; v &= v - 1) cell[nc++] = __builtin_ctzll(v);
+    int nc = 0, cell[BB_BITS];
+    bb cb[BB_BITS], cw[BB_BITS];
+    for (bb v = M; v; v &= v - 1) cell[nc++] = bb_ctz(v);
     for (int i = 1; i < nc; i++) {
         int x = cell[i], j = i;
         while (j > 0 && score[cell[j - 1]] < score[x]) { cell[j] = cell[j - 1]; j--; }
         cell[j] = x;
     }
     for (int i = 0; i < nc; i++) {
-        u64 bit = 1ULL << cell[i];
+        bb bit = BIT(cell[i]);
         cb[i] = btm ? b | bit : b; cw[i] = btm ? w : w | bit;
         fill_in(&cb[i], &cw[i]);
     }
-    u64 top = 0;
-    for (int i = 0; i < nc && i < 3; i++) top |= 1ULL << cell[i];
-    uint32_t cp[64], cd[64];
+    bb top = 0;
+    for (int i = 0; i < nc && i < 3; i++) top |= BIT(cell[i]);
+    uint32_t cp[BB_BITS], cd[BB_BITS];
     for (int i = 0; i < nc; i++) {
         PEntry *c = pfind(cb[i], cw[i], !btm);
         cp[i] = c ? c->phi : 1; cd[i] = c ? c->delta : (i < 3 ? 1 : 2);
@@ -894,17 +920,17 @@ static void mid(u64 b, u64 w, int btm, uint32_t thphi, uint32_t thdelta, uint32_
 
 /* Move order for the carrier search after df-pn: cells whose child df-pn proved lost
  * for the opponent first. */
-static void guide(u64 b, u64 w, int btm, u64 M, int *score) {
-    for (u64 v = M; v; v &= v - 1) {
-        int x = __builtin_ctzll(v); u64 bit = v & -v;
-        u64 nb = btm ? b | bit : b, nw = btm ? w : w | bit;
+static void guide(bb b, bb w, int btm, bb M, int *score) {
+    for (bb v = M; v; v &= v - 1) {
+        int x = bb_ctz(v); bb bit = v & -v;
+        bb nb = btm ? b | bit : b, nw = btm ? w : w | bit;
         fill_in(&nb, &nw);
         PEntry *c = pfind(nb, nw, !btm);
         if (c && c->delta == 0) score[x] += 1 << 20;
     }
 }
 
-static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
+static int winvalue_core(bb b, bb w, int black_to_move, bb *carrier) {
     nodes++;
     /* the player who just moved may have a chain: it is the opponent of the mover */
     if (chain(black_to_move ? w : b, !black_to_move)) { *carrier = 0; return 0; }
@@ -912,28 +938,28 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
     u64 h = hash(b, w, black_to_move ^ (flags << 1)) & tmask;
     Entry *e = &table[h];
     if (e->used && e->b == b && e->w == w && e->tomove == black_to_move && e->flags == flags) { *carrier = e->carrier; return e->win; }
-    u64 M, W;
-    int score[64];
+    bb M, W;
+    int score[BB_BITS];
     { int r = prelude(b, w, black_to_move, &M, &W, carrier, score); if (r >= 0) return r; }
     if (dfpn_on) guide(b, w, black_to_move, M, score);
     int win = 0;
-    u64 result = 0;
-    u64 tried = 0;
+    bb result = 0;
+    bb tried = 0;
     for (int k = 0; k < N && M; k++) {
         int m = order[k];
         if (order_on || dfpn_on) { /* best score first: opponent semi carriers, then distances */
-            u64 cand = M & ~tried;
+            bb cand = M & ~tried;
             if (!cand) break;
-            int best = -1 << 30;
+            int best = -(1 << 30);
             for (int q = 0; q < N; q++) {
                 int x = order[q];
                 if ((cand >> x & 1) && score[x] > best) { best = score[x]; m = x; }
             }
-            tried |= 1ULL << m;
+            tried |= BIT(m);
         }
-        u64 bit = 1ULL << m;
+        bb bit = BIT(m);
         if (!(M & bit)) continue;
-        u64 S;
+        bb S;
         int child = black_to_move ? winvalue(b | bit, w, 0, &S) : winvalue(b, w | bit, 1, &S);
         if (!child) {
             win = 1; result = S | bit;
@@ -944,15 +970,16 @@ static int winvalue_core(u64 b, u64 w, int black_to_move, u64 *carrier) {
     }
     if (!win) result = W;
     e = &table[h];
+    table_dirty = 1;
     e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)black_to_move; e->win = (uint8_t)win; e->carrier = result; e->flags = flags;
     *carrier = result;
     return win;
 }
 
 /* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
-static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
+static int winvalue(bb b, bb w, int black_to_move, bb *carrier) {
     if (!fill_on && !cap_on) return winvalue_core(b, w, black_to_move, carrier);
-    u64 filled = fill_in(&b, &w);
+    bb filled = fill_in(&b, &w);
     int r = winvalue_core(b, w, black_to_move, carrier);
     *carrier |= filled;
     return r;
@@ -960,19 +987,19 @@ static int winvalue(u64 b, u64 w, int black_to_move, u64 *carrier) {
 
 static void setup(int r, int c) {
     R = r; C = c; N = r * c;
-    FULL = N == 64 ? ~0ULL : ((1ULL << N) - 1);
-    TOP = (1ULL << C) - 1;
+    FULL = N == BB_BITS ? BB_ALL : BIT(N) - 1;
+    TOP = (BIT(C)) - 1;
     BOTTOM = TOP << ((R - 1) * C);
     LEFT = 0;
-    for (int i = 0; i < R; i++) LEFT |= 1ULL << (i * C);
+    for (int i = 0; i < R; i++) LEFT |= BIT(i * C);
     RIGHT = LEFT << (C - 1);
     NOTLEFT = FULL & ~LEFT;
     NOTRIGHT = FULL & ~RIGHT;
     setup_ring();
-    for (int i = 0; i < N; i++) NBR[i] = dilate(1ULL << i) & ~(1ULL << i);
+    for (int i = 0; i < N; i++) NBR[i] = dilate(BIT(i)) & ~BIT(i);
     /* static order: cells nearest the board's centre first (hex distance) */
     double cr = (R - 1) / 2.0, cc = (C - 1) / 2.0;
-    double key[64];
+    double key[BB_BITS];
     for (int i = 0; i < N; i++) {
         double dr = i / C - cr, dc = i % C - cc;
         double ds = -(dr + dc);
@@ -991,18 +1018,28 @@ int main(int argc, char **argv) {
     int bits = argc > 1 ? atoi(argv[1]) : 22;
     if (bits < 10 || bits > 30) bits = 22;
     tmask = (1ULL << bits) - 1;
+    int fc_bits = bits - 4 < 10 ? 10 : bits - 4 > 20 ? 20 : bits - 4;
+    fcmask = (1ULL << fc_bits) - 1;
+    fcache = calloc((size_t)1 << fc_bits, sizeof(FEntry));
     table = calloc((size_t)1 << bits, sizeof(Entry));
     ptable = calloc((size_t)1 << bits, sizeof(PEntry));
-    if (!table || !ptable) { fprintf(stderr, "no memory\n"); return 1; }
+    if (!table || !ptable || !fcache) { fprintf(stderr, "no memory\n"); return 1; }
     int r, c, mp, lastr = -1, lastc = -1;
-    unsigned long long b, w;
+    bb b, w;
+    char bs[48], ws[48];
     char t[4];
-    while (scanf("%d %d %llx %llx %3s %d", &r, &c, &b, &w, t, &mp) == 6) {
-        if (r < 1 || c < 1 || r * c > 64) { printf("? 0 0\n"); fflush(stdout); continue; }
+    while (scanf("%d %d %47s %47s %3s %d", &r, &c, bs, ws, t, &mp) == 6) {
+        if (r < 1 || c < 1 || r * c > BB_BITS || !bb_parse(bs, &b) || !bb_parse(ws, &w) || ((b | w) >> (r * c - 1) >> 1)) {
+            printf("? 0 0\n"); fflush(stdout); continue;
+        }
         if (r != lastr || c != lastc) {
-            memset(table, 0, ((size_t)1 << bits) * sizeof(Entry));
-            memset(ptable, 0, ((size_t)1 << bits) * sizeof(PEntry));
+            /* only a table written since it was cleared (a value-only run never writes the
+               carrier table: its pages are never touched) */
+            if (table_dirty) memset(table, 0, ((size_t)1 << bits) * sizeof(Entry));
+            if (ptable_dirty) memset(ptable, 0, ((size_t)1 << bits) * sizeof(PEntry));
+            table_dirty = ptable_dirty = 0;
             setup(r, c);
+            fgen++;
             lastr = r; lastc = c;
         }
         mustplay_on = mp & 1;
@@ -1020,21 +1057,21 @@ int main(int argc, char **argv) {
         bug_cap = (mp >> 15) & 1;
         flags = (uint32_t)mp & ~(uint32_t)(128 | 0x7000); /* value-only and the hooks share answers */
         if (mp >> 14 & 1) { /* debug: fill-in and the captured pairs, no search */
-            u64 fb = b, fw = w, cb, cw;
-            u64 later = fill_in(&fb, &fw);
-            printf("F %llx %llx %llx", (unsigned long long)fb, (unsigned long long)fw, (unsigned long long)later);
+            bb fb = b, fw = w, cb, cw;
+            bb later = fill_in(&fb, &fw);
+            printf("F "); bb_print(stdout, fb); printf(" "); bb_print(stdout, fw); printf(" "); bb_print(stdout, later);
             captured(b, w, &cb, &cw, 1);
             printf("\n");
             if (mp >> 13 & 1) { /* and the threateners of each cell: "T" then per cell, both graphs */
                 static SGraph gb, gw;
-                u64 V = FULL & ~(b | w);
+                bb V = FULL & ~(b | w);
                 shannon_graph(b, V, 1, &gb);
                 shannon_graph(w, V, 0, &gw);
                 local_all(&gb, V);
                 local_all(&gw, V);
                 printf("T");
                 for (int x = 0; x < N; x++)
-                    if (V >> x & 1) printf(" %d %llx %llx", x, (unsigned long long)gb.thr[x], (unsigned long long)gw.thr[x]);
+                    if (V >> x & 1) { printf(" %d ", x); bb_print(stdout, gb.thr[x]); printf(" "); bb_print(stdout, gw.thr[x]); }
                 printf("\n");
             }
             fflush(stdout);
@@ -1043,22 +1080,22 @@ int main(int argc, char **argv) {
         nodes = 0;
         int btm = t[0] == 'B';
         if (mp & 4096) { /* test hook: the H-search closure of the player named, read out */
-            u64 V = FULL & ~(b | w);
+            bb V = FULL & ~(b | w);
             h_log_on = 1;
             int ok = !chain(btm ? b : w, btm) && hsearch(btm ? b : w, V, btm);
             h_log_on = 0;
             if (!ok) { printf("H 0 0 0\n"); fflush(stdout); continue; }
             /* the virtual connection (the solver's loss read-out) and every SC the read-out
                counted before it (the solver, stopping earlier, counts a prefix of them) */
-            printf("H %d %llx %d", h_has_vc, (unsigned long long)(h_has_vc ? h_vc01 : 0), h_log_n > HS_LOGMAX ? -1 : h_log_n);
+            printf("H %d ", h_has_vc); bb_print(stdout, h_has_vc ? h_vc01 : 0); printf(" %d", h_log_n > HS_LOGMAX ? -1 : h_log_n);
             for (int k = 0; k < h_log_n && k < HS_LOGMAX; k++)
-                printf(" %d:%llx", __builtin_ctzll(hcell[h_log_k[k]]), (unsigned long long)h_log_c[k]);
+                { printf(" %d:", bb_ctz(hcell[h_log_k[k]])); bb_print(stdout, h_log_c[k]); }
             printf("\n"); fflush(stdout); continue;
         }
-        u64 car;
+        bb car;
         int mover;
         if (dfpn_on) {
-            u64 fb = b, fw = w;
+            bb fb = b, fw = w;
             fill_in(&fb, &fw);
             uint32_t phi = 1, delta = 1;
             while (phi && delta) mid(fb, fw, btm, PINF, PINF, &phi, &delta);
@@ -1069,7 +1106,7 @@ int main(int argc, char **argv) {
             mover = winvalue(b, w, btm, &car);
         }
         char winner = (mover == btm) ? 'B' : 'W';
-        printf("%c %llx %lld\n", winner, (unsigned long long)car, nodes);
+        printf("%c ", winner); bb_print(stdout, car); printf(" %lld\n", nodes);
         fflush(stdout);
     }
     return 0;

@@ -38,11 +38,12 @@ import time
 from pathlib import Path
 
 from ... import jsonl_store
-from ...errors import InputError
+from ...errors import InputError, ShannonVerifyError
 from .board import BLACK, WHITE, Position
-from .solver import RUN_SWITCHES, CSolver, _flags
+from .solver import RUN_SWITCHES, CSolver, _flags, kernel_sources
 
-__all__ = ["run_openings", "solve_opening", "kernel_hash", "representatives", "MAX_N"]
+__all__ = ["run_openings", "solve_opening", "kernel_hash", "representatives", "estimate_per_opening", "MAX_N",
+           "DEFAULT_BUDGET"]
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the forked child
@@ -56,20 +57,19 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the forked child
 
 
 class _Kernel(CSolver):
-    """:class:`~.solver.CSolver` whose process is killed when the runner dies (Linux)."""
+    """:class:`~.solver.CSolver` whose processes are killed when the runner dies (Linux)."""
 
-    def __init__(self, table_bits: int = 20) -> None:
-        import subprocess
+    def _popen_kwargs(self) -> dict:
+        return {"preexec_fn": _die_with_parent}
 
-        from ...tables.kernel import compiled
+    def _start(self, wide: bool):
+        try:
+            return super()._start(wide)
+        except ShannonVerifyError as exc:
+            if "No C compiler" in str(exc):
+                raise InputError("No C compiler found for the Hex kernel (gcc or cc is needed).") from None
+            raise
 
-        exe = compiled(Path(__file__).with_name("hexsolve.c"))
-        if exe is None:
-            raise InputError("No C compiler found for the Hex kernel (gcc or cc is needed).")
-        self.table_bits = table_bits
-        self.proc = subprocess.Popen([str(exe), str(table_bits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, preexec_fn=_die_with_parent)
-        self.nodes = 0
 
 def solve_opening(n: int, i: int, budget: float, switches: dict, bits: int) -> dict:
     """One task of a run on another process or machine (``--dask``): a fresh kernel solves
@@ -77,10 +77,16 @@ def solve_opening(n: int, i: int, budget: float, switches: dict, bits: int) -> d
     ``budget`` seconds; returns the store record (``winner`` ``"unknown"`` past it)."""
     k = _Kernel(bits)
     try:
-        k.value(Position(1, 1), BLACK)  # the table allocated before timing
+        _warm(k, n)
         return _solve_with(k, Position(n, n), i, budget, switches)
     finally:
         k.close()
+
+
+def _warm(k: CSolver, n: int) -> None:
+    """Start the kernel process for the n×n board (compiled, its tables allocated) before any
+    search is timed: a query on the full Black board, decided at once."""
+    k.value(Position(n, n, (1 << n * n) - 1, 0), BLACK)
 
 
 def _solve_with(k: CSolver, board: Position, i: int, budget: float, switches: dict) -> dict:
@@ -92,13 +98,26 @@ def _solve_with(k: CSolver, board: Position, i: int, budget: float, switches: di
             "nodes": r[2] if r else None, "budget": budget}
 
 
-MAX_N = 8
-"""Largest board side the 64-cell kernel takes."""
+MAX_N = 11
+"""Largest board side: 11×11 = 121 cells, within the kernel's 128-bit bitboards (boards of
+more than 62 cells run its 128-bit build; see :data:`~.solver.NARROW_MAX_CELLS`)."""
 
 
 def kernel_hash() -> str:
-    """First 16 hex digits of the SHA-256 of the kernel source ``hexsolve.c``."""
-    return hashlib.sha256(Path(__file__).with_name("hexsolve.c").read_bytes()).hexdigest()[:16]
+    """First 16 hex digits of the SHA-256 of the kernel's sources: ``hexsolve.c``, then each
+    header it includes (``hexbits.h``), each as its name, a NUL, its bytes and a NUL."""
+    h = hashlib.sha256()
+    for f in kernel_sources():
+        h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def estimate_per_opening(n: int) -> float:
+    """Rough seconds of one opening of the empty ``n``×``n`` board (``n``² − 1 vacant
+    cells), by the estimate of ``solve --hex`` (:func:`~.cli.estimate_seconds`)."""
+    from .cli import estimate_seconds
+
+    return estimate_seconds(n * n - 1)
 
 
 def representatives(n: int) -> dict[int, int]:
@@ -159,11 +178,18 @@ def _parse_only(n: int, only: str) -> list[int]:
     return out
 
 
-def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool = False, budget: float = 300.0,
+DEFAULT_BUDGET = 300.0
+"""Seconds per opening when none is given; a board whose estimated time per opening
+(:func:`estimate_per_opening`) exceeds it is refused rather than run into unknowns."""
+
+
+def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool = False, budget: float | None = None,
                  only: str | None = None, shards: tuple[int, int] | None = None, table_bits: int | None = None,
                  progress=None, without: tuple[str, ...] = (), dask: str | None = None) -> dict:
     """Solve the Black openings of the empty ``n``×``n`` board; returns the map and figures.
 
+    ``budget``: seconds per opening, past which it is unknown (None: :data:`DEFAULT_BUDGET`,
+    and a board whose estimate per opening exceeds it is refused with the estimate);
     ``only``: comma-separated cells (their 180° representatives are searched);
     ``shards``: ``(a, b)``, the representatives' tasks number ``a`` to ``b`` (from 0);
     ``progress(cell, record)`` is called after each finished opening; ``without``: kernel
@@ -174,9 +200,15 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     store, as each task completes.
     """
     if not 1 <= n <= MAX_N:
-        raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 64 cells), not {n}.")
+        raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 128 cells), not {n}.")
     if jobs < 1:
         raise InputError(f"--jobs must be at least 1, not {jobs}.")
+    if budget is None:  # the default budget refuses a board it cannot finish; a budget given is run as asked
+        budget = DEFAULT_BUDGET
+        est = estimate_per_opening(n)
+        if est > budget:
+            raise InputError(f"Solving the {n}x{n} openings is estimated at {est:.3g} s per opening, over the budget "
+                             f"of {budget:g} s per opening; raise --budget-per-opening to try.")
     if not budget > 0:
         raise InputError(f"--budget-per-opening must be a positive number of seconds, not {budget:g}.")
     board = Position(n, n)
@@ -208,7 +240,10 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
             todo.append(t)
     lock = threading.Lock()
     searched: list[str] = []
-    bits = table_bits if table_bits is not None else min(22, max(12, n * n - 2))
+    # 2**bits-entry tables: 2^22 up to 7x7 (300 MB a kernel), 2^24 from 8x8 (the 128-bit
+    # build's df-pn table: 1.3 GB a kernel; its carrier table is never touched in a
+    # value-only run), where searches run to tens of millions of nodes
+    bits = table_bits if table_bits is not None else 24 if n >= 8 else min(22, max(12, n * n - 2))
     cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     queue = list(todo)
@@ -240,7 +275,7 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
             errors.append(exc)
 
     def _work(k):
-        k.value(Position(1, 1), BLACK)  # wait for the kernel to start (its table allocated) before timing
+        _warm(k, n)
         while True:
             with lock:
                 if not queue:
@@ -259,8 +294,7 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
             queue.clear()
         if any(t.is_alive() for t in threads):
             for k in kernels:
-                k.proc.kill()
-                k.proc.wait()
+                k.kill()
         for k in kernels:
             k.close()
     if errors:

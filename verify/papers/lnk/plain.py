@@ -14,18 +14,23 @@ neither:
     the exact solver of ``lnk_solver.h`` on each: link of the kind, then every single-edge
     deletion.  Weak (default) or strong links.  Sharded and resumable like
     :func:`.kernel.c_search` (store kind ``lnk-plain``; its header records n, the shard
-    count, the kind and a hash of ``lnk_pairs.h``, what decides which pairs are solved);
+    count, the kind and a hash of ``lnk_pairs.h``, what decides which pairs are solved:
+    the solver is exact, so a change of it leaves a store valid);
     every link re-solved in Python and put in canonical form (:func:`.kernel.recheck`).
 :func:`independent_search` (Python, :mod:`.independent`)
     the same graphs and the same candidate pairs (selected again, in Python), each
     decided by the second solver, which shares no code with the C solver or with
     :class:`verify.solve.fast.FastSolver`.  Its shards print what the C kernel prints, so
     the two runs are compared counter by counter (graphs, graphs with a candidate,
-    pairs, links of the kind, minimal links) and link by link.
+    pairs, links of the kind, minimal links) and link by link.  Its stores record the
+    hash of the source of :func:`.independent.candidates` instead of ``lnk_pairs.h``.
 
 :func:`compare` sets two link lists side by side by canonical key.
 
-Measured (README, LNK): n = 10 plain = the sieved run; n = 11 see ``docs/lnk/``.
+Measured (``docs/lnk/plain.md``): n = 10, 11,716,571 graphs, 1,359,881 pairs, the 24
+links of the sieved run; n = 11, all 1,006,700,565 connected graphs, 71,711,008 pairs,
+2,483 CPU s, the 953 links of the sieved run (``docs/lnk/n11_plain_store.jsonl``); the
+second solver on every candidate of n = 10, weak and strong: the same counters and links.
 
 Examples
 --------
@@ -53,7 +58,6 @@ __all__ = ["PLAIN_KERNEL", "plain_mod", "plain_header", "plain_search", "indepen
 
 PLAIN_KERNEL = Path(__file__).with_name("plain_kernel.c")
 PAIRS = Path(__file__).with_name("lnk_pairs.h")  # what decides which pairs the plain kernel solves
-INDEPENDENT = Path(__file__).with_name("independent.py")
 
 
 def plain_mod(n: int, jobs: int) -> int:
@@ -70,10 +74,20 @@ def plain_header(n: int, mod: int, strong: bool, all_pairs: bool, solver: str = 
     pairs = "all" if all_pairs else f"lnk_pairs.h {file_hash(PAIRS)}"
     head = {"store": "lnk-plain", "n": n, "mod": mod, "kind": "strong" if strong else "weak", "pairs": pairs,
             "geng": [], "solver": solver}
-    if solver == "independent":  # the Python run selects its pairs and solves with independent.py
-        head["pairs"] = "all" if all_pairs else "independent.candidates"
-        head["code"] = file_hash(INDEPENDENT)
+    if solver == "independent":  # the Python run selects its pairs with independent.candidates
+        head["pairs"] = "all" if all_pairs else f"independent.candidates {_source_hash()}"
     return head
+
+
+def _source_hash() -> str:
+    """Hash of the source of :func:`.independent.candidates` (which pairs the second
+    solver decides; the solver itself is exact, so its code is not part of the key)."""
+    import hashlib
+    import inspect
+
+    from .independent import candidates
+
+    return hashlib.sha256(inspect.getsource(candidates).encode()).hexdigest()[:16]
 
 
 def _check(n: int, jobs: int) -> None:
@@ -233,14 +247,14 @@ def compare(a: Iterable, b: Iterable) -> dict:
     return {"agree": ka == kb, "a": len(ka), "b": len(kb), "only_a": sorted(ka - kb), "only_b": sorted(kb - ka)}
 
 
-def sieved_reference(n: int, strong: bool = False) -> tuple[list[Link], str]:
+def sieved_reference(n: int, strong: bool = False, jobs: int = 2) -> tuple[list[Link], str]:
     """The links of the other searches to compare with: weak n ≤ 10, the sieved C run
     (:func:`.kernel.c_search`, geng ``-D(n−4)`` at n = 10 as in the README); weak n = 11,
     the stored run ``docs/lnk/n11_store.jsonl``; strong, the direct C search."""
     from .kernel import c_search, c_strong_search
 
     if strong:
-        return c_strong_search(n)[0], "direct C strong search (strong_kernel.c)"
+        return c_strong_search(n, jobs=jobs)[0], "direct C strong search (strong_kernel.c)"
     if n == 11:
         from .search import N11_STORE
 
@@ -248,7 +262,7 @@ def sieved_reference(n: int, strong: bool = False) -> tuple[list[Link], str]:
         if not st["complete"]:
             raise ShannonVerifyError(f"The stored n = 11 run {N11_STORE} is incomplete.")
         return links, f"stored sieved run {N11_STORE.name} (geng -D7)"
-    links, st = c_search(n)
+    links, st = c_search(n, jobs=jobs)
     return links, f"sieved C run (geng -c {' '.join(st['geng'])})".replace(" )", ")")
 
 

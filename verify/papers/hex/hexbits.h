@@ -1,0 +1,84 @@
+/* Bitboards of the Hex kernel (hexsolve.c): one bit per cell, and one bit per vertex of
+ * the H-search's vertex masks.  The kernel is compiled in two widths, chosen by the
+ * macro HEX_WIDE (verify/papers/hex/solver.py picks one per board size):
+ *
+ * HEX_WIDE 0 (the default, the source compiled alone): one 64-bit word; boards up to 64
+ * cells, and H-search graphs of up to 64 vertices (the two sides, the other chains and
+ * the vacant cells: at most 2 + R*C, so every position of a board of at most 62 cells;
+ * on 8x8 the H-search is skipped at nodes with more than 64 vertices).
+ * HEX_WIDE 1: 128 bits (gcc's unsigned __int128); boards up to 128 cells — 11x11 is 121
+ * — and H-search graphs of up to 128 vertices (every position of a board of at most 126
+ * cells).  Slower per node (measured: 6x6 openings about half as slow again), so it is
+ * used only past 62 cells.
+ *
+ * Both widths run the same code, and on a board of at most 62 cells they take the same
+ * steps (bb_fold() gives the table hash of the low word when the high word is zero),
+ * so they answer with the same carriers and node counts.  The operations used on bb
+ * beyond C's integer operators (& | ^ ~ << >> - and x & -x, x & (x - 1), which work on
+ * both types) are the inline helpers below. */
+#ifndef HEXBITS_H
+#define HEXBITS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#ifndef HEX_WIDE
+#define HEX_WIDE 0
+#endif
+
+#if HEX_WIDE
+typedef unsigned __int128 bb;
+#define BB_BITS 128
+/* index of the lowest set bit (x != 0) */
+static inline int bb_ctz(bb x) {
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+static inline int bb_popcount(bb x) {
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+/* 64 bits for the table hash: the low word when the high word is zero */
+static inline uint64_t bb_fold(bb x) {
+    return (uint64_t)x ^ (uint64_t)(x >> 64) * 0xD6E8FEB86659FD93ULL;
+}
+#else
+typedef uint64_t bb;
+#define BB_BITS 64
+static inline int bb_ctz(bb x) { return __builtin_ctzll(x); }
+static inline int bb_popcount(bb x) { return __builtin_popcountll(x); }
+static inline uint64_t bb_fold(bb x) { return x; }
+#endif
+
+#define BIT(i) ((bb)1 << (i))
+#define BB_ALL (~(bb)0)
+
+/* Parse a bitboard written in hexadecimal (no prefix, at least one digit); 0 when the
+ * text is not hex or the value does not fit in BB_BITS bits. */
+static int bb_parse(const char *s, bb *out) {
+    bb v = 0;
+    if (!*s) return 0;
+    for (; *s; s++) {
+        int d;
+        if (*s >= '0' && *s <= '9') d = *s - '0';
+        else if (*s >= 'a' && *s <= 'f') d = *s - 'a' + 10;
+        else if (*s >= 'A' && *s <= 'F') d = *s - 'A' + 10;
+        else return 0;
+        if (v >> (BB_BITS - 4)) return 0; /* one more digit would overflow */
+        v = v << 4 | (bb)d;
+    }
+    *out = v;
+    return 1;
+}
+
+/* Print a bitboard in hexadecimal, lowercase, no leading zeros (as printf's %llx). */
+static void bb_print(FILE *f, bb x) {
+#if HEX_WIDE
+    uint64_t hi = (uint64_t)(x >> 64), lo = (uint64_t)x;
+    if (hi) fprintf(f, "%llx%016llx", (unsigned long long)hi, (unsigned long long)lo);
+    else fprintf(f, "%llx", (unsigned long long)lo);
+#else
+    fprintf(f, "%llx", (unsigned long long)x);
+#endif
+}
+
+#endif
