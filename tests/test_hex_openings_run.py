@@ -62,9 +62,33 @@ def test_store_from_another_board_refused(tmp_path, capsys):
     assert code == 2 and "another run" in err and err.count("\n") == 1
     code, _, err = run(capsys, "hex-openings", "3", "--store", str(store))
     assert code == 2 and "--resume" in err
-    store.write_text('{"kind": "hex-openings", "n": 3, "kernel": "0000", "switches": 255}\n')
+    from verify import jsonl_store
+
+    jsonl_store.start(store, {"kind": "hex-openings", "n": 3, "kernel": "0000", "switches": 255})
     code, _, err = run(capsys, "hex-openings", "3", "--store", str(store), "--resume")
     assert code == 2 and "another run" in err
+    store.write_text('{"kind": "hex-openings", "n": 3, "kernel": "0000", "switches": 255}\n')  # no checksum
+    code, _, err = run(capsys, "hex-openings", "3", "--store", str(store), "--resume")
+    assert code == 2 and "no checksum on line 1" in err
+
+
+def test_a_hand_flipped_winner_is_refused(tmp_path, capsys):
+    """``--resume`` never prints a stored winner that was edited by hand."""
+    store = tmp_path / "s.jsonl"
+    assert run(capsys, "hex-openings", "4", "--store", str(store))[0] == 0
+    text = store.read_text()
+    flipped = text.replace('"winner": "B"', '"winner": "W"', 1)
+    assert flipped != text
+    store.write_text(flipped)
+    code, out, err = run(capsys, "hex-openings", "4", "--store", str(store), "--resume")
+    assert code == 2 and "does not match its checksum" in err and err.count("\n") == 1 and not out
+    store.write_text(text)
+    assert run(capsys, "hex-openings", "4", "--store", str(store), "--resume")[0] == 0
+
+
+def test_resume_without_store_is_refused_as_links_does(capsys):
+    code, _, err = run(capsys, "hex-openings", "3", "--resume")
+    assert code == 2 and "--resume needs --store PATH." in err
 
 
 def test_tiny_budget_is_unknown_and_retried_only_with_larger_budget(tmp_path, capsys):

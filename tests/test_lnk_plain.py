@@ -147,12 +147,15 @@ def test_link_store_header_and_legacy(tmp_path):
 
     store = tmp_path / "s.jsonl"
     c_search(7, mod=3, residues=[0], store=store)
-    head = json.loads(store.read_text().splitlines()[0])
+    from verify import jsonl_store
+
+    records = jsonl_store.read_records(store)
+    head = records[0]
     assert head == {"store": "lnk-links", "n": 7, "mod": 3, "geng": [], "sieve": kernel.file_hash(kernel.SIEVE)}
-    lines = store.read_text().splitlines()
     for old, ok in (("5d62c8b69c7933f4", True), ("0123456789abcdef", False)):
         legacy = {k: v for k, v in head.items() if k != "sieve"} | {"kernel": old}
-        store.write_text("\n".join([json.dumps(legacy)] + lines[1:]) + "\n")
+        store.write_text("\n".join(json.dumps(r) for r in [legacy] + records[1:]) + "\n")
+        jsonl_store.seal(store)  # a store written (and checksummed) by the version before the headers
         if ok and kernel.LEGACY_KERNELS[old] == head["sieve"]:
             assert c_search(7, mod=3, residues=[0], store=store, resume=True)[1]["shards_done"] == 1
         else:
@@ -256,3 +259,30 @@ def test_n11_plain_store_is_complete_and_equals_the_sieved_run():
 
     ref, _ = sieved_reference(11)
     assert compare(links, ref)["agree"] and len(links) == 953
+
+
+
+def test_an_edited_store_is_refused(tmp_path, capsys):
+    """A store whose header was edited (n = 7 to 8), whose shard lost a link, or which lost a
+    middle line is refused in one sentence, never resumed as if the run had computed it."""
+    store = tmp_path / "s.jsonl"
+    assert main(["links", "--n", "7", "--engine", "c", "--mod", "3", "--store", str(store)]) == 0
+    capsys.readouterr()
+    good = store.read_text()
+    lines = good.splitlines()
+    edits = {
+        "header n = 7 -> 8": good.replace('"n": 7', '"n": 8', 1),
+        "a link removed": good.replace(lines[1], lines[1].replace('"links": [[', '"links": [[["x", 0, 1], ', 1)
+                                       if '"links": [[' in lines[1] else lines[1].replace('"seconds": ', '"seconds": 1', 1)),
+        "a middle line deleted": "\n".join([lines[0]] + lines[2:]) + "\n",
+        "lines swapped": "\n".join([lines[0], lines[2], lines[1]] + lines[3:]) + "\n",
+    }
+    for what, text in edits.items():
+        store.write_text(text)
+        n = "8" if "8" in what else "7"
+        code = main(["links", "--n", n, "--engine", "c", "--mod", "3", "--store", str(store), "--resume"])
+        err = capsys.readouterr().err
+        assert code == 2 and "does not match its checksum" in err and err.count("\n") == 1, (what, err)
+    store.write_text(good)
+    assert main(["links", "--n", "7", "--engine", "c", "--mod", "3", "--store", str(store), "--resume"]) == 0
+    assert "5 minimal weak links on 7 vertices" in capsys.readouterr().out

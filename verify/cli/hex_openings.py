@@ -59,6 +59,8 @@ def run(args) -> int:
 
     if not 1 <= args.n <= MAX_N:
         raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 128 cells), not {args.n}.")
+    if args.resume and not args.store:
+        raise InputError("--resume needs --store PATH.")
 
     def progress(cell, rec):
         if not args.json:
