@@ -88,19 +88,58 @@ def compiled(source: Path) -> Path | None:
     exe = cache_dir() / f"{source.stem}-{digest.hexdigest()[:16]}"
     if exe.exists():
         return exe
-    fd, name = tempfile.mkstemp(prefix=f"{exe.name}.", suffix=".tmp", dir=exe.parent)
-    os.close(fd)
-    tmp = Path(name)
-    try:
-        proc = subprocess.run([cc, *CFLAGS, "-o", str(tmp), str(source)], capture_output=True, text=True)
-        if proc.returncode or not tmp.stat().st_size:
-            first = (proc.stderr.strip().splitlines() or ["no message"])[0]
-            raise ShannonVerifyError(f"Compiling {source.name} with {cc} failed: {first}")
-        os.chmod(tmp, 0o755)
-        os.replace(tmp, exe)  # atomic: concurrent first uses agree on one whole file
-    finally:
-        tmp.unlink(missing_ok=True)
+    with _lock(exe.with_name(exe.name + ".lock")):  # one compiler run per kernel; the others wait for it
+        if exe.exists():
+            return exe
+        fd, name = tempfile.mkstemp(prefix=f"{exe.name}.", suffix=".tmp", dir=exe.parent)
+        os.close(fd)
+        tmp = Path(name)
+        try:
+            proc = subprocess.run([cc, *CFLAGS, "-o", str(tmp), str(source)], capture_output=True, text=True)
+            if proc.returncode or not tmp.stat().st_size:
+                lines = proc.stderr.strip().splitlines()
+                first = next((x for x in lines if " error: " in x), lines[0] if lines else "no message")
+                raise ShannonVerifyError(f"Compiling {source.name} with {cc} failed: {first}")
+            os.chmod(tmp, 0o755)
+            os.replace(tmp, exe)  # atomic: a reader never sees a half-written executable
+        finally:
+            tmp.unlink(missing_ok=True)
     return exe
+
+
+_THREAD_LOCK = __import__("threading").Lock()
+
+
+class _lock:
+    """An exclusive lock on ``path`` across processes (``fcntl.flock``) and threads (a
+    lock per process: ``flock`` on separate descriptors of one file does not exclude
+    threads of the same process on every system).  Where ``fcntl`` is missing, only the
+    thread lock: the unique temporary name and the atomic rename still keep the cache
+    whole, at the cost of a duplicate compilation."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fd: int | None = None
+
+    def __enter__(self) -> "_lock":
+        _THREAD_LOCK.acquire()
+        try:
+            import fcntl
+
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+        except ImportError:
+            pass
+        except OSError:  # a lock file we cannot create: fall back on the atomic rename
+            if self.fd is not None:
+                os.close(self.fd)
+            self.fd = None
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # closing releases the flock
+        _THREAD_LOCK.release()
 
 
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
