@@ -60,8 +60,10 @@ def test_report_of_a_real_run(in_run, capsys):
     assert data["markdown"].endswith("report.md") and data["html"].endswith("report.html")
     md = (in_run / data["markdown"]).read_text()
     rows = table_rows(md)
-    assert rows["TSD.T12"] == ["TSD.T12", "thm", "✓ holds", "2–4", "20", "75", rows["TSD.T12"][6], "", ""]
-    assert rows["TSD.T13.EX"][1:3] == ["ex", "✓ found"] and "[Cd\\_t2-3](#tsdt13ex)" in rows["TSD.T13.EX"][7]
+    assert rows["TSD.T12"] == ["TSD.T12", "thm", "✓ holds", "2–4", "20", "75", rows["TSD.T12"][6], rows["TSD.T12"][7], "", ""]
+    # what backs it: T12 decides deadness by brute force over every colouring (n ≤ 7)
+    assert rows["TSD.T12"][6] == "brute force over colourings (Python)"
+    assert rows["TSD.T13.EX"][1:3] == ["ex", "✓ found"] and "[Cd\\_t2-3](#tsdt13ex)" in rows["TSD.T13.EX"][8]
     assert rows["TSD.T11/a"][2] == "✓ refuted" and rows["TSD.T11/a"][3] == "2–3"
     assert "Nothing needs attention" in md and "shannon-verify 0.1.0" in md
     assert "shannon-verify check TSD.T13.EX --max-n 4" in md and "graph6: `Cd`" in md and "edges: `0-1,0-3,2-3`" in md
@@ -91,7 +93,7 @@ def test_flags_vacuous_unknown_and_escapes(tmp_path, monkeypatch, capsys):
     md = (tmp_path / "out/report.md").read_text()
     rows = table_rows(md)
     assert rows["TSD.T14"][2] == "**⚠ vacuous**" and rows["TSD.T15"][2] == "**⚠ unknown**"
-    assert rows["TSD.T15"][8].startswith("interrupted") and rows["TSD.T12"][2] == "✓ holds"
+    assert rows["TSD.T15"][9].startswith("interrupted") and rows["TSD.T12"][2] == "✓ holds"
     assert "## ⚠ Needs attention (3)" in md and "- **TSD.T14** — vacuous" in md
     assert "MY.\\<b\\>&" in md and "**✗ fails**" in md
     page = (tmp_path / "out/report.html").read_text()

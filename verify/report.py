@@ -14,8 +14,12 @@ registry, into a report that contains
   so nothing was checked) or ``not-found`` (no example), and statements recorded as
   refuted whose counterexample was not reached.  These are flagged (⚠ / ✗ and a
   colour) in the table too, never left among the passes;
-* a table with one row per statement: id, kind, verdict, range of n, games checked,
-  how often the hypothesis held, seconds, and a link to its counterexample;
+* a table with one row per statement: id, kind, verdict, range of n, games checked
+  (every one of them: the enumeration is exhaustive), how often the hypothesis held,
+  what backs the answers on each game (:func:`backed_by`: the decision procedures the
+  check consulted — Python searches, compiled kernels cross-checked in tests, SAT
+  answers not certified in the run, z3's word), seconds, and a link to its
+  counterexample;
 * one section per statement with a game (``fails``, ``refuted``, ``found``): the
   statement's text, reading and source, the game (graph6, n, m, terminals, edges),
   the check's details, the picture, and the commands that reproduce and inspect it.
@@ -51,6 +55,7 @@ from .registry.statement import VERDICTS
 
 __all__ = [
     "load_run",
+    "backed_by",
     "by_verdict",
     "attention",
     "render_markdown",
@@ -135,6 +140,22 @@ def load_run(path) -> list[dict]:
         if r["verdict"] not in VERDICTS:
             raise InputError(f"{p} is not a shannon-verify run: result {k} has the unknown verdict {r['verdict']!r}.")
     return data
+
+
+def backed_by(result: Mapping) -> str:
+    """What backs a result: every instance enumerated (the games column), each decided by
+    the procedures the run recorded (:mod:`verify.backing`), with their standing.
+
+    >>> backed_by({"oracles": ["hex-kernel", "fast"]})
+    'memoised Shannon solver (Python); Hex kernel hexsolve.c (C kernel, cross-checked in tests)'
+    >>> backed_by({})
+    'not recorded'
+    """
+    from .backing import describe
+
+    if "oracles" not in result:  # a run file written before the procedures were recorded
+        return "not recorded"
+    return describe(result["oracles"])
 
 
 def by_verdict(results: Sequence[Mapping]) -> dict[str, int]:
@@ -361,7 +382,7 @@ def render_markdown(results: Sequence[Mapping], registry: Mapping | None = None,
     ...      "hypothesis_true": 51, "seconds": 0.02}
     >>> md = render_markdown([r], generated="2026-01-01 00:00 UTC", version="0.1.0")
     >>> [line for line in md.splitlines() if line.startswith("| TSD")]
-    ['| TSD.T12 |  | ✓ holds | 2–4 | 20 | 51 | 0.02 |  |  |']
+    ['| TSD.T12 |  | ✓ holds | 2–4 | 20 | 51 | not recorded | 0.02 |  |  |']
     """
     pictures, files, stored = pictures or {}, files or {}, stored or {}
     page = _Page(results, registry, generated, version)
@@ -378,8 +399,8 @@ def render_markdown(results: Sequence[Mapping], registry: Mapping | None = None,
     else:
         out += ["Nothing needs attention: every statement holds, is refuted as recorded, or has its example found."]
     out += ["", "## Statements", ""]
-    out.append("| id | kind | verdict | n | games | hypothesis true | seconds | counterexample | note |")
-    out.append("|---|---|---|---|--:|--:|--:|---|---|")
+    out.append("| id | kind | verdict | n | games | hypothesis true | backed by | seconds | counterexample | note |")
+    out.append("|---|---|---|---|--:|--:|---|--:|---|---|")
     for r in results:
         st = _statement(registry, r["id"])
         link = f"[{_md(_stem(r) or _game_word(r, st))}](#{_gh_anchor(r['id'])})" if r["verdict"] in WITH_GAME else ""
@@ -390,6 +411,7 @@ def render_markdown(results: Sequence[Mapping], registry: Mapping | None = None,
             _n_range(r),
             str(r["instances"]),
             str(r["hypothesis_true"]),
+            _md(backed_by(r)),
             f"{r['seconds']:.2f}",
             link,
             _md(r.get("reason") or notes[r["id"]]),
@@ -506,7 +528,8 @@ def render_html(results: Sequence[Mapping], registry: Mapping | None = None, *, 
     else:
         out.append('<p class="ok">Nothing needs attention: every statement holds, is refuted as recorded, or has its example found.</p>')
     out.append("<h2>Statements</h2><table><thead><tr><th>id</th><th>kind</th><th>verdict</th><th>n</th>"
-               "<th>games</th><th>hypothesis true</th><th>seconds</th><th>counterexample</th><th>note</th></tr></thead><tbody>")
+               "<th>games</th><th>hypothesis true</th><th>backed by</th><th>seconds</th><th>counterexample</th><th>note</th>"
+               "</tr></thead><tbody>")
     for r in results:
         st, note = _statement(registry, r["id"]), notes[r["id"]]
         cls = ' class="bad"' if r["verdict"] == "fails" else (' class="flag"' if note else "")
@@ -514,7 +537,7 @@ def render_html(results: Sequence[Mapping], registry: Mapping | None = None, *, 
         out.append(
             f'<tr id="st-{_slug(r["id"])}"{cls}><td><code>{_e(r["id"])}</code></td><td>{_e(getattr(st, "kind", ""))}</td>'
             f"<td>{_html_verdict(r, note)}</td><td>{_n_range(r)}</td>"
-            f'<td class="num">{r["instances"]}</td><td class="num">{r["hypothesis_true"]}</td>'
+            f'<td class="num">{r["instances"]}</td><td class="num">{r["hypothesis_true"]}</td><td>{_e(backed_by(r))}</td>'
             f'<td class="num">{r["seconds"]:.2f}</td><td>{link}</td><td>{_e(r.get("reason") or note)}</td></tr>'
         )
     out.append("</tbody></table>")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..errors import TooLargeError
 from ..game import Game
 from .common import Verdict, label_item, live_verdict_from_colouring, short_wins, without_edge
+from ..backing import used
 
 __all__ = ["classify", "MAX_FREE"]
 
@@ -32,6 +33,7 @@ def classify(game: Game, items: list[tuple], max_free: int = MAX_FREE) -> dict[t
     >>> out[("vertex", 2)].dead, out[("vertex", 3)].dead
     (False, True)
     """
+    used("dead-brute")
     adj = game.adjacency
     t1, t2 = game.terminal_indices
     free = [i for i in range(game.n) if i not in (t1, t2)]

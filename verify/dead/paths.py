@@ -27,6 +27,7 @@ import sys
 from ..errors import BudgetExceeded
 from ..game import Game, bits, reachable
 from .common import Verdict, item_mask, label_item, live_verdict_from_path
+from ..backing import used
 
 __all__ = ["find_induced_path", "classify"]
 
@@ -107,6 +108,7 @@ def classify(game: Game, items: list[tuple], budget: int | None = None) -> dict[
     >>> sorted(it[1] for it, v in classify(g, [("vertex", 2), ("vertex", 3)]).items() if v.dead)
     [3]
     """
+    used("dead-paths")
     adj = game.adjacency
     t1, t2 = game.terminal_indices
     out: dict[tuple, Verdict] = {}

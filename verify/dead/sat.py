@@ -29,6 +29,7 @@ from pysat.solvers import Solver
 
 from ..game import Game, bits, components
 from .common import Verdict, item_mask, label_item, live_verdict_from_path
+from ..backing import used
 
 __all__ = ["induced_path_cnf", "PathOracle", "classify", "SOLVER"]
 
@@ -183,6 +184,7 @@ def classify(game: Game, items: list[tuple], solver: str = SOLVER) -> dict[tuple
     >>> out[("vertex", 3)].dead, out[("edge", 0, 2)].dead
     (True, False)
     """
+    used("dead-sat")
     out: dict[tuple, Verdict] = {}
     wanted = set(items)
     with PathOracle(game, solver) as oracle:

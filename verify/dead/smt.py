@@ -29,6 +29,7 @@ import z3
 from ..errors import BudgetExceeded
 from ..game import Game, bits
 from .common import Verdict, flips, label_item, live_verdict_from_colouring
+from ..backing import used
 
 __all__ = ["flip_formula", "classify"]
 
@@ -90,6 +91,7 @@ def classify(game: Game, items: list[tuple], timeout_ms: int | None = None) -> d
     >>> out[("vertex", 3)].dead, out[("vertex", 2)].dead
     (True, False)
     """
+    used("dead-smt")
     adj = game.adjacency
     t1, t2 = game.terminal_indices
     out: dict[tuple, Verdict] = {}

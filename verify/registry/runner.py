@@ -27,6 +27,7 @@ from ..errors import InputError, StatementError
 from ..game import Game
 from .domain import GAMES, Domain, safe_name
 from .statement import Result, Statement, Tally
+from ..backing import recording
 
 __all__ = [
     "evaluate",
@@ -215,7 +216,9 @@ def run_levels(
     start = time.perf_counter()
     try:
         for n in range(lo, hi + 1):
-            instances, hypothesis, keyed = level(n)
+            with recording() as rec:
+                instances, hypothesis, keyed = level(n)
+            res.oracles = sorted(set(res.oracles) | rec.names)
             res.instances += instances
             res.hypothesis_true += hypothesis
             if keyed and res.witness is None:
@@ -287,7 +290,13 @@ def run_table(st: Statement, min_n: int, max_n: int, progress: bool = False, job
     start = time.perf_counter()
     cells, computed = [], set()
     try:
-        for row in table.rows(min_n, max_n, progress=progress, jobs=jobs, per_n=per_n):
+        rows = table.rows(min_n, max_n, progress=progress, jobs=jobs, per_n=per_n)
+        while True:
+            with recording() as rec:
+                row = next(rows, None)
+            res.oracles = sorted(set(res.oracles) | rec.names)
+            if row is None:
+                break
             res.instances += row.graphs
             res.hypothesis_true += row.n in table.published
             computed.add(row.n)

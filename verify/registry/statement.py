@@ -91,6 +91,7 @@ class Result:
     witness: dict | None = None
     witness_path: str | None = None
     reason: str = ""
+    oracles: list = field(default_factory=list)  # decision procedures consulted (verify.backing)
 
     def to_json(self) -> dict:
         out = {
@@ -100,6 +101,7 @@ class Result:
             "instances": self.instances,
             "hypothesis_true": self.hypothesis_true,
             "seconds": round(self.seconds, 3),
+            "oracles": sorted(self.oracles),
         }
         if self.witness is not None:
             out["witness"] = self.witness

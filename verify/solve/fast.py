@@ -33,6 +33,7 @@ from ..dead.paths import find_induced_path
 __all__ = ["FastSolver", "short_wins", "winner"]
 
 from ..game import CUT, SHORT  # noqa: E402  (defined once, in the game kernel)
+from ..backing import used
 
 
 class FastSolver:
@@ -64,6 +65,7 @@ class FastSolver:
     # -------------------------------------------------------------- public
     def short_wins(self, game: Game, to_move: str) -> bool:
         """True when Short wins ``game`` with ``to_move`` to play."""
+        used("fast")
         t1, t2 = game.terminal_indices
         free = ((1 << game.n) - 1) & ~((1 << t1) | (1 << t2))
         return self._solve(game.adjacency, free, t1, t2, to_move == SHORT)
@@ -74,6 +76,7 @@ class FastSolver:
 
     def winning_moves(self, game: Game, player: str) -> list:
         """Every move that wins for ``player`` moving first."""
+        used("fast")
         t1, t2 = game.terminal_indices
         adj = game.adjacency
         if adj[t1] >> t2 & 1 or not reachable(adj, t1, (1 << game.n) - 1) >> t2 & 1:

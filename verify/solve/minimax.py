@@ -21,6 +21,7 @@ from ..game import Game
 __all__ = ["SHORT", "CUT", "settled", "short_wins", "winner", "winning_moves"]
 
 from ..game import CUT, SHORT  # noqa: E402  (defined once, in the game kernel)
+from ..backing import used
 
 
 def settled(game: Game) -> str | None:
@@ -40,6 +41,8 @@ def short_wins(game: Game, to_move: str, memo: dict | None = None) -> bool:
     >>> short_wins(g, "Cut"), short_wins(g.delete(2), "Cut")
     (True, False)
     """
+    if memo is None:
+        used("minimax")
     memo = {} if memo is None else memo
     key = (game, to_move)
     if key in memo:
@@ -66,6 +69,7 @@ def winner(game: Game, first: str = SHORT) -> str:
 
 def winning_moves(game: Game, player: str) -> list:
     """The moves that win for ``player`` moving first (empty if the position is settled)."""
+    used("minimax")
     if settled(game) is not None:
         return []
     memo: dict = {}

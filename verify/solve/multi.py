@@ -47,6 +47,7 @@ __all__ = [
 ]
 
 from ..game import CUT, SHORT  # noqa: E402  (defined once, in the game kernel)
+from ..backing import used
 
 
 class MultiShannon:
@@ -59,6 +60,7 @@ class MultiShannon:
     """
 
     def __init__(self, game: Game, S) -> None:
+        used("multi")
         S = set(S) if not isinstance(S, (int, str)) else {S}
         if not S:
             raise InputError("The set S must not be empty.")

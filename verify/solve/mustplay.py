@@ -22,6 +22,7 @@ from ..game import Game, reachable
 from .fast import FastSolver
 from ..game import delete_adjacency, short_adjacency
 from .minimax import CUT, SHORT
+from ..backing import used
 
 __all__ = ["MustPlaySolver", "win_value", "carrier_carries"]
 
@@ -40,6 +41,7 @@ class MustPlaySolver:
 
     def win_value(self, game: Game, to_move: str) -> tuple[str, list]:
         """(winner, carrier) of ``game`` with ``to_move`` to play."""
+        used("mustplay")
         t1, t2 = game.terminal_indices
         free = ((1 << game.n) - 1) & ~((1 << t1) | (1 << t2))
         short_won, carrier = self._solve(game.adjacency, free, t1, t2, to_move == SHORT)

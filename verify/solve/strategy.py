@@ -13,6 +13,7 @@ from ..errors import InputError
 from ..game import Game, reachable
 from .fast import FastSolver
 from .minimax import CUT, SHORT
+from ..backing import used
 
 __all__ = ["Strategy", "StatedStrategy", "check_strategy", "check_multi_strategy"]
 
@@ -89,6 +90,7 @@ def check_strategy(strategy: Strategy) -> tuple[bool, int]:
     >>> check_strategy(Strategy(g, "Short", first="Short"))
     (True, 3)
     """
+    used("strategy")
     player = strategy.player
     opponent = CUT if player == SHORT else SHORT
     lines = 0
@@ -133,6 +135,7 @@ def check_multi_strategy(m, player: str, first: str, rule) -> tuple[bool, int]:
     >>> check_multi_strategy(MultiShannon(g, {2, 3}), "Short", "Cut", twin)
     (True, 2)
     """
+    used("strategy")
     from ..game import delete_adjacency, short_adjacency
 
     game = m.game

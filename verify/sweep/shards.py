@@ -31,6 +31,7 @@ from ..errors import InputError
 from ..registry.runner import check_games, clean_verdict, failure_verdict, smallest_witness
 from ..registry.domain import default_mod
 from ..registry.statement import Statement
+from ..backing import recording
 
 __all__ = ["Shard", "ShardResult", "run_shard", "load_statement", "default_mod", "shards_of"]
 
@@ -66,6 +67,7 @@ class ShardResult:
     witness: dict | None = None
     verdict: str = ""
     seconds: float = 0.0
+    oracles: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         """A JSON-ready dict."""
@@ -118,7 +120,9 @@ def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str
     st = load_statement(statement_id, source)
     out = ShardResult(statement_id, n, res, mod)
     instances = st.domain.instances(n, res=res, mod=mod)
-    out.instances, out.hypothesis, keyed = check_games(st, instances if TICK is None else _ticking(instances))
+    with recording() as rec:
+        out.instances, out.hypothesis, keyed = check_games(st, instances if TICK is None else _ticking(instances))
+    out.oracles = sorted(rec.names)
     if keyed:
         out.failures = sorted(k for k, _ in keyed)
         _, out.witness = smallest_witness(st, keyed)

@@ -241,7 +241,8 @@ class Store:
             (
                 run_id, r.statement, r.n, r.res, r.mod, r.instances, r.hypothesis, r.verdict,
                 json.dumps(r.failures), None if r.witness is None else json.dumps(r.witness),
-                None if data is None else json.dumps(data), r.seconds, _now(), self.session,
+                json.dumps({**(data or {}), "oracles": r.oracles}) if (data is not None or r.oracles) else None,
+                r.seconds, _now(), self.session,
             ),
         )
 
@@ -256,6 +257,7 @@ class Store:
                 [tuple(k[:3]) + (tuple(k[3]),) for k in json.loads(row["failures"])],
                 None if row["witness"] is None else json.loads(row["witness"]),
                 row["verdict"], row["seconds"],
+                (json.loads(row["data"]) or {}).get("oracles", []) if row["data"] else [],
             )
             for row in rows
         }

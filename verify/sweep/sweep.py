@@ -30,6 +30,7 @@ from .backends import Backend, Serial
 from . import shards
 from .shards import ShardResult, run_shard, shards_of
 from .store import Store
+from ..backing import used
 
 __all__ = ["sweep", "merge"]
 
@@ -141,6 +142,9 @@ def sweep(
             for b in (games, bar):
                 if b is not None:
                     b.close()
+        for r in results:  # what decided the shards that ran elsewhere (or in an earlier session)
+            for name in r.oracles:
+                used(name)
         return merge(results, st.domain)
 
     lo = st.min_n if min_n is None else min_n

@@ -35,6 +35,7 @@ contradicting HEX.P1), or ``None`` when the time budget ran out.
 from __future__ import annotations
 
 from .board import geometry
+from ...backing import used
 
 __all__ = ["neither_chain", "both_chains", "BUDGET_SECONDS"]
 
@@ -106,6 +107,7 @@ def _child(conn, rows, cols, kind):
 
 def _solve(rows: int, cols: int, kind: str, budget: float):
     """Run the query in a child process; None when it outlives ``budget`` seconds."""
+    used("hex-sat")
     import multiprocessing as mp
 
     ctx = mp.get_context("fork")

@@ -73,6 +73,7 @@ from pathlib import Path
 
 from ...errors import InputError, ShannonVerifyError
 from .board import BLACK, WHITE, Position, geometry, other
+from ...backing import used
 
 __all__ = ["win_value", "CSolver", "solve", "openings", "carrier_carries", "c_solver", "kernel_sources",
            "kernel_executable", "MAX_CELLS", "NARROW_MAX_CELLS"]
@@ -108,6 +109,7 @@ def win_value(pos: Position, to_move: str, mustplay: bool = True) -> tuple[str, 
     >>> w, Position(2, 2).names(car)
     ('W', ['b2'])
     """
+    used("hex-python")
     dilate, top, bottom, left, right = _dilate_fn(pos.rows, pos.cols)
     full = pos.full
     table = _TABLE.setdefault((pos.rows, pos.cols, mustplay), {})
@@ -281,6 +283,7 @@ class CSolver:
 
     def _send(self, line: str) -> subprocess.Popen:
         """Send one query line (``R C ...``) to the process for its board; returns that process."""
+        used("hex-kernel")
         r, c = (int(x) for x in line.split()[:2])
         p = self._pipe(r, c)
         assert p.stdin and p.stdout

@@ -21,6 +21,7 @@ from ...solve import CUT, SHORT, FastSolver
 from .board import BLACK, WHITE, Position, board_value, full_winner, has_chain, other, winning_moves
 from .domain import FULL, NEAR_SQUARE, POSITIONS, SQUARE
 from .solver import carrier_carries, solve, win_value
+from ...backing import used
 
 SRC = "Hayward & van Rijswijck, Hex and combinatorics (2006)"
 _FAST = FastSolver()
@@ -128,6 +129,7 @@ rule loses the (r−1, c+1) / (r+1, c−1) neighbour direction).  0 in every rea
 def p1_compiled(rows: int, cols: int) -> tuple[int, int, int, int] | None:
     """(colourings, with neither chain, with both, first bad Black mask or −1) from the C
     kernel ``p1_kernel.c`` (with :data:`P1_KERNEL_DEBUG`); None without a C compiler."""
+    used("hex-kernel")
     import subprocess
     from pathlib import Path
 

@@ -71,6 +71,7 @@ from ...game import Game
 from ...graphs import GENG_HELP, find_geng
 from ...solve.fast import FastSolver
 from .search import Link, classify_masks, link_from_game, parse_graph6_masks
+from ...backing import used
 
 __all__ = ["KERNEL", "C_MAX_N", "kernel_exe", "geng_options", "default_mod", "run_shard", "parse_output",
            "c_search", "c_sieve", "recheck", "run_sharded", "file_hash"]
@@ -156,6 +157,7 @@ def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_
     ``timing``, when given, receives the CPU seconds of geng (``geng_cpu``) and of the
     kernel (``kernel_cpu``).
     """
+    used("lnk-kernel")
     exe = kernel_exe(source=source)
     start = time.perf_counter()
     gen = subprocess.Popen(_geng_cmd(n, res, mod, bounds), stdout=subprocess.PIPE)

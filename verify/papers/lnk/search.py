@@ -61,6 +61,7 @@ from ...game import Game, bits, popcount
 from ...graphs import canonical_game, geng_lines, pair_orbit_representatives
 from ...game import short_adjacency as _short
 from ...solve.fast import FastSolver
+from ...backing import remembered, used
 
 __all__ = [
     "Link",
@@ -269,6 +270,7 @@ class Link:
 
 
 def _sw(solver: FastSolver, adj, t1: int, t2: int, short_first: bool) -> bool:
+    used("fast")
     free = ((1 << len(adj)) - 1) & ~((1 << t1) | (1 << t2))
     return solver._solve(tuple(adj), free, t1, t2, short_first)
 
@@ -400,11 +402,11 @@ def minimal_links(n: int, strong: bool = False, method: str = "pruned") -> tuple
     Theorem 3 — so LNK.T3 and LNK.DEG, which would be checked against their own bound,
     stop at n = 10); strong links at n = 10 by the direct compiled search (no sieve).
     """
-    key = (n, strong, method)
-    if key not in _CACHE:
+    def compute() -> tuple[Link, ...]:
         compiled = _compiled_links(n, strong) if method == "pruned" and n >= 10 else None
-        _CACHE[key] = tuple(search(n, strong=strong, method=key[2]) if compiled is None else compiled)
-    return _CACHE[key]
+        return tuple(search(n, strong=strong, method=method) if compiled is None else compiled)
+
+    return remembered(_CACHE, (n, strong, method), compute)
 
 
 N11_STORE = Path(__file__).resolve().parents[3] / "docs" / "lnk" / "n11_store.jsonl"

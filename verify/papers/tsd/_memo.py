@@ -8,6 +8,7 @@ mutant's replacement is the one consulted.
 
 from __future__ import annotations
 
+from ...backing import used
 from ...game import bits
 
 
@@ -83,4 +84,6 @@ def dead_sets(oracle, game) -> tuple[set, set]:
         if len(_DEAD_SEEN) >= DEAD_SEEN_MAX:
             del _DEAD_SEEN[next(iter(_DEAD_SEEN))]  # forget the oldest
         _DEAD_SEEN[key] = hit
+    else:  # the answer was the SAT route's when it was first asked
+        used("dead-sat")
     return set(hit[0]), set(hit[1])

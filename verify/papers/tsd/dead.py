@@ -19,7 +19,7 @@ from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver
 from ._memo import dead_sets
 
-SRC = "000_5ace32d4bebf4a78.txt §5"
+SRC = "TSD §5"
 
 
 def _dead(game):

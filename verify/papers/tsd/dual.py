@@ -29,7 +29,7 @@ from itertools import combinations
 from .dual_graph import find_dual, has_outer_terminals, is_dual
 from ...registry import Tally, statement
 
-SRC = "000_5ace32d4bebf4a78.txt §3, closing remark"
+SRC = "TSD §3, closing remark"
 
 
 @statement(

@@ -34,7 +34,7 @@ from ...registry import Tally, statement
 from ...solve import CUT, SHORT, MultiShannon
 from ._memo import _cached, dead_sets
 
-SRC = "000_5ace32d4bebf4a78.txt"
+SRC = "TSD"
 
 
 def _s(x):

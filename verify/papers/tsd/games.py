@@ -22,7 +22,7 @@ from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strate
 from ...game import delete_adjacency, short_adjacency
 from ._memo import _agree, _cached, _Msgs
 
-SRC = "000_5ace32d4bebf4a78.txt"
+SRC = "TSD"
 PLAYERS = (SHORT, CUT)
 
 

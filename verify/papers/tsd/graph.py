@@ -30,7 +30,7 @@ from ...dead.common import short_wins
 from ...game import Game, bits, components, delete_adjacency, reachable, short_adjacency
 from ...registry import Tally, statement
 
-SRC = "000_5ace32d4bebf4a78.txt"
+SRC = "TSD"
 
 
 def _sets(vs, max_size, min_size=1):

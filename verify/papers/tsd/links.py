@@ -25,7 +25,7 @@ from ...solve import CUT, SHORT, MultiShannon
 from ...solve.strategy import check_multi_strategy
 from ._memo import _Msgs
 
-SRC = "000_5ace32d4bebf4a78.txt"
+SRC = "TSD"
 
 
 def _s(x):

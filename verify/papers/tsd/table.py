@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...registry import statement
 from .table1 import TAB1
 
-SRC = "000_5ace32d4bebf4a78.txt"
+SRC = "TSD"
 
 
 @statement(

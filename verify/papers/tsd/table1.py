@@ -74,6 +74,7 @@ from ...graphs import connected_graphs, find_geng, geng_lines
 from ...tables.kernel import compiled, default_jobs, default_shards, run_pipelines
 from .published import TSD_TAB1, TSD_TAB1_COLUMNS
 from ...tables.table import Table, TableRow
+from ...backing import used
 
 __all__ = [
     "S_FREE",
@@ -257,6 +258,8 @@ def histogram(
     known = [done[r] for r in residues if r in done]
     residues = [r for r in residues if r not in done]
     exe = None if python else compiled(KERNEL_SOURCE)
+    if exe is not None:
+        used("tsd-kernel")
     if exe is None and not python:
         warnings.warn(NO_CC_WARNING, RuntimeWarning, stacklevel=2)
     if find_geng() is None:  # only the atlas (n ≤ 7) is left; connected_graphs says so otherwise
@@ -302,6 +305,7 @@ def histogram(
 
 def kernel_flags(lines: Iterable[str]) -> list[tuple[str, int]]:
     """(graph6, flags) per line, from the C kernel's per-graph mode (``-g``)."""
+    used("tsd-kernel")
     exe = compiled(KERNEL_SOURCE)
     if exe is None:
         raise ShannonVerifyError(NO_CC_WARNING.split(":")[0] + ".")
@@ -330,7 +334,7 @@ def compute_row(n: int, **kwargs) -> TableRow:
 TAB1 = Table(
     id="TSD.TAB1",
     title="A. M. Steane, Threat, support and dead edges in the Shannon game, §6, Table 1",
-    source="000_5ace32d4bebf4a78.txt §6, Table 1",
+    source="TSD §6, Table 1",
     headers=TSD_TAB1_COLUMNS,
     published=TSD_TAB1,
     readings={

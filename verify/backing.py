@@ -1,0 +1,117 @@
+"""What backs a verdict: the decision procedures a check consulted, recorded as it runs.
+
+A ``holds`` is only as good as what decided each instance.  Every check of
+``shannon-verify check`` enumerates its instances exhaustively (the count is in the
+result); the *answers* on each instance come from decision procedures of very different
+standing.  Each procedure calls :func:`used` with its name when it answers, and the
+runner records, per statement, the set of names used (:class:`recording`; shards run in
+other processes send theirs back with their results).  The report then says, for every
+verdict, what backs it:
+
+``python``
+    an exhaustive search written in Python, simple enough to read (the trusted oracles:
+    plain minimax, the memoised solver, brute force over colourings);
+``kernel``
+    a compiled C kernel: its answers are cross-checked against a Python oracle on every
+    small case in ``tests/``, but in this run they are the kernel's word;
+``sat``
+    a SAT solver's answer, not certified here (``prove --proof`` certifies UNSAT answers);
+``smt``
+    z3's word (no checkable proof).
+
+>>> with recording() as r:
+...     used("minimax"); used("dead-sat")
+>>> sorted(r.names), describe(r.names)
+(['dead-sat', 'minimax'], 'induced-path SAT query (SAT solver, unchecked); plain minimax (Python)')
+"""
+
+from __future__ import annotations
+
+__all__ = ["ORACLES", "used", "recording", "remembered", "describe", "standing"]
+
+ORACLES: dict[str, tuple[str, str]] = {
+    "minimax": ("python", "plain minimax"),
+    "fast": ("python", "memoised Shannon solver"),
+    "multi": ("python", "multi-Shannon solver"),
+    "mustplay": ("python", "must-play Shannon solver"),
+    "strategy": ("python", "strategy checker"),
+    "dead-brute": ("python", "brute force over colourings"),
+    "dead-paths": ("python", "induced-path search"),
+    "dead-sat": ("sat", "induced-path SAT query"),
+    "dead-smt": ("smt", "flip formula in z3"),
+    "hex-python": ("python", "Fig. 13 WINVALUE"),
+    "hex-kernel": ("kernel", "Hex kernel hexsolve.c"),
+    "hex-sat": ("sat", "Hex SAT query"),
+    "lnk-kernel": ("kernel", "LNK link kernel"),
+    "tsd-kernel": ("kernel", "TSD Table 1 kernel"),
+}
+
+STANDING = {"python": "Python", "kernel": "C kernel, cross-checked in tests", "sat": "SAT solver, unchecked",
+            "smt": "z3's word"}
+
+_active: list[set] = []
+
+
+def used(name: str) -> None:
+    """Record that the decision procedure ``name`` (a key of :data:`ORACLES`) answered."""
+    for s in _active:
+        s.add(name)
+
+
+class recording:
+    """``with recording() as r:`` — ``r.names`` is the set of procedures used inside."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def __enter__(self) -> "recording":
+        _active.append(self.names)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _active.remove(self.names)
+
+
+def remembered(cache: dict, key, compute):
+    """``cache[key]``, computed by ``compute()`` on a miss; the procedures used then are
+    remembered beside the value and recorded again on every hit, so a cached answer is
+    backed by what computed it.
+
+    >>> cache = {}
+    >>> def slow():
+    ...     used("minimax"); return 42
+    >>> remembered(cache, "k", slow)
+    42
+    >>> with recording() as r:
+    ...     remembered(cache, "k", slow)
+    42
+    >>> sorted(r.names)
+    ['minimax']
+    """
+    hit = cache.get(key)
+    if hit is None:
+        with recording() as r:
+            value = compute()
+        cache[key] = hit = (value, frozenset(r.names))
+    for name in hit[1]:
+        used(name)
+    return hit[0]
+
+
+def standing(names) -> str:
+    """The weakest standing among ``names``: ``smt`` < ``sat`` < ``kernel`` < ``python``;
+    ``"python"`` for none (the statement's own Python code decided)."""
+    order = ["smt", "sat", "kernel", "python"]
+    kinds = {ORACLES.get(n, ("python", n))[0] for n in names}
+    return next((k for k in order if k in kinds), "python")
+
+
+def describe(names) -> str:
+    """One line: each procedure and its standing, sorted by name."""
+    if not names:
+        return "the statement's own Python code"
+    out = []
+    for n in sorted(names):
+        kind, what = ORACLES.get(n, ("python", n))
+        out.append(f"{what} ({STANDING[kind]})")
+    return "; ".join(out)
