@@ -50,3 +50,16 @@ def test_a_check_that_consults_nothing_says_so():
         with recording() as inner:
             used("hex-kernel")
     assert outer.names == inner.names == {"hex-kernel"} and standing(outer.names) == "kernel"
+
+
+def test_nested_recordings_with_equal_sets_close_in_order():
+    """Two open recordings with equal (empty) sets: each closes itself, not the other."""
+    from verify import backing
+
+    with recording() as outer:
+        with recording():
+            pass
+        used("fast")
+        with recording():
+            pass
+    assert outer.names == {"fast"} and backing._active == []

@@ -5,7 +5,11 @@ import json
 import pytest
 
 from verify import Game, HexBoard, InputError
-from verify.formats import game_from_json, load_json_game, parse_edge_string, parse_graph6
+from verify.formats import parse_edge_string, parse_graph6
+from verify.game import Game as _Game
+
+game_from_json = _Game.from_json
+load_json_game = _Game.from_json_file
 from verify.hexboard import cell_name, parse_cell
 
 
@@ -62,7 +66,7 @@ def test_hex_naming():
 
 
 def test_hex_geometry():
-    g = HexBoard.parse("3x3").full_game()
+    g = _Game.from_hexboard(HexBoard.parse("3x3"), stones=False)
     # (r, c) touches (r, c±1), (r±1, c), (r-1, c+1), (r+1, c-1)
     assert g.neighbours("b2") == {"a2", "c2", "b1", "b3", "c1", "a3"}
     assert g.neighbours("a1") == {"b1", "a2", "top"}
@@ -72,12 +76,12 @@ def test_hex_geometry():
 
 
 def test_hex_stones():
-    g = HexBoard.parse("B../.../.W.").game()
+    g = _Game.from_hexboard(HexBoard.parse("B../.../.W."))
     assert "a1" not in g.vertices and "b3" not in g.vertices
     # a1 shorted: its neighbours top, b1, a2 become a clique
     assert g.has_edge("a2", "top") and g.has_edge("b1", "a2")
-    assert g == HexBoard.parse("3x3").full_game().delete("b3").short("a1")
-    full = HexBoard.parse("B/B/B").game()
+    assert g == _Game.from_hexboard(HexBoard.parse("3x3"), stones=False).delete("b3").short("a1")
+    full = _Game.from_hexboard(HexBoard.parse("B/B/B"))
     assert full.has_edge("top", "bottom") and full.n == 2
 
 

@@ -49,27 +49,31 @@ ORACLES: dict[str, tuple[str, str]] = {
 STANDING = {"python": "Python", "kernel": "C kernel, cross-checked in tests", "sat": "SAT solver, unchecked",
             "smt": "z3's word"}
 
-_active: list[set] = []
+_active: list["recording"] = []
 
 
 def used(name: str) -> None:
     """Record that the decision procedure ``name`` (a key of :data:`ORACLES`) answered."""
-    for s in _active:
-        s.add(name)
+    for r in _active:
+        r.names.add(name)
 
 
 class recording:
-    """``with recording() as r:`` — ``r.names`` is the set of procedures used inside."""
+    """``with recording() as r:`` — ``r.names`` is the set of procedures used inside
+    (recordings nest; each is closed by identity, never by an equal set)."""
 
     def __init__(self) -> None:
         self.names: set[str] = set()
 
     def __enter__(self) -> "recording":
-        _active.append(self.names)
+        _active.append(self)
         return self
 
     def __exit__(self, *exc) -> None:
-        _active.remove(self.names)
+        for k in range(len(_active) - 1, -1, -1):
+            if _active[k] is self:
+                del _active[k]
+                break
 
 
 def remembered(cache: dict, key, compute):

@@ -22,7 +22,7 @@ import networkx as nx
 
 from .errors import InputError
 
-__all__ = ["parse_graph6", "parse_edge_string", "parse_vertex", "game_from_json", "load_json_game",
+__all__ = ["parse_graph6", "parse_edge_string", "parse_vertex", "parse_game_json",
            "MAX_VERTICES", "MAX_FILE_BYTES", "check_vertex_count"]
 
 MAX_VERTICES = 10_000
@@ -131,10 +131,14 @@ def _vertex_from_json(x):
     return x
 
 
-def game_from_json(data) -> "Game":
-    """A :class:`~verify.game.Game` from parsed JSON ``{"n", "edges", "terminals"}``."""
-    from .game import Game
+def parse_game_json(data) -> tuple[list | None, list, tuple, int | None]:
+    """The parts of a game in parsed JSON ``{"n", "edges", "terminals"}`` (or
+    ``"vertices"`` instead of ``"n"``), checked: ``(vertices or None, edge pairs,
+    terminals, n or None)``.  :meth:`verify.game.Game.from_json` builds the game.
 
+    >>> parse_game_json({"n": 3, "edges": [[0, 2], [2, 1]], "terminals": [0, 1]})
+    (None, [(0, 2), (2, 1)], (0, 1), 3)
+    """
     if not isinstance(data, dict):
         raise InputError("The JSON game must be an object with keys n, edges and terminals.")
     unknown = set(data) - {"n", "edges", "terminals", "vertices", "name", "comment"}
@@ -156,7 +160,7 @@ def game_from_json(data) -> "Game":
         if not isinstance(vs, list):
             raise InputError("'vertices' must be a list.")
         check_vertex_count(len(vs), "The JSON game")
-        return Game([_vertex_from_json(v) for v in vs], pairs, terms)
+        return [_vertex_from_json(v) for v in vs], pairs, terms, None
     n = data.get("n")
     if n is not None:
         if isinstance(n, bool) or not isinstance(n, int) or n < 2:
@@ -166,7 +170,7 @@ def game_from_json(data) -> "Game":
             for x in (u, v):
                 if not isinstance(x, int) or not 0 <= x < n:
                     raise InputError(f"Vertex {x!r} is not a vertex of a {n}-vertex graph.")
-    return Game.from_edges(pairs, terminals=terms, n=n)
+    return None, pairs, terms, n
 
 
 def read_json_file(path: str | Path, what: str = "a JSON game", limit: int | None = None):
@@ -216,8 +220,3 @@ def read_json_file(path: str | Path, what: str = "a JSON game", limit: int | Non
         raise InputError(f"{str(p)!r} is not valid JSON (line {exc.lineno}: {exc.msg}).") from None
     except RecursionError:
         raise InputError(f"{str(p)!r} is nested too deeply to be {what}.") from None
-
-
-def load_json_game(path: str | Path) -> "Game":
-    """Read a JSON game file (see :func:`game_from_json`)."""
-    return game_from_json(read_json_file(path))

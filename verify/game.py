@@ -532,7 +532,51 @@ class Game:
         """
         from .hexboard import HexBoard
 
-        return HexBoard.parse(spec).game()
+        return cls.from_hexboard(HexBoard.parse(spec))
+
+    @classmethod
+    def from_hexboard(cls, board, stones: bool = True) -> "Game":
+        """The game of a :class:`~verify.hexboard.HexBoard`: every cell a vertex, and the
+        terminals ``top`` and ``bottom``; with ``stones``, Black's stones shorted and
+        White's deleted (the reduced graph), else the empty board's graph.
+
+        >>> from verify.hexboard import HexBoard
+        >>> g = Game.from_hexboard(HexBoard.parse("3x3"))
+        >>> g.n, sorted(g.neighbours("top"))
+        (11, ['a1', 'b1', 'c1'])
+        """
+        names, edges, terminals = board.graph()
+        g = cls(names, edges, terminals)
+        if stones:
+            black, white = board.stones("B"), board.stones("W")
+            if white:
+                g = g.delete(white)
+            if black:
+                g = g.short(black)
+        return g
+
+    @classmethod
+    def from_json(cls, data) -> "Game":
+        """A game from parsed JSON ``{"n", "edges", "terminals"}`` (or ``"vertices"``
+        instead of ``"n"``), checked by :func:`verify.formats.parse_game_json`.
+
+        >>> Game.from_json({"n": 3, "edges": [[0, 2], [2, 1]], "terminals": [0, 1]}).edges()
+        [(0, 2), (1, 2)]
+        """
+        from .formats import parse_game_json
+
+        vertices, pairs, terms, n = parse_game_json(data)
+        if vertices is not None:
+            return cls(vertices, pairs, terms)
+        return cls.from_edges(pairs, terminals=terms, n=n)
+
+    @classmethod
+    def from_json_file(cls, path) -> "Game":
+        """A game from a JSON file (read by :func:`verify.formats.read_json_file`: every
+        bad file refused in one sentence)."""
+        from .formats import read_json_file
+
+        return cls.from_json(read_json_file(path))
 
     @classmethod
     def from_networkx(cls, g: nx.Graph, terminals: tuple) -> "Game":

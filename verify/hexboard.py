@@ -76,10 +76,9 @@ def parse_cell(name: str) -> tuple[int, int]:
 class HexBoard:
     """A Hex position: ``rows[r][c]`` is ``'.'``, ``'B'`` or ``'W'``.
 
-    >>> b = HexBoard.parse("3x3")
-    >>> g = b.game()
-    >>> g.n, sorted(g.neighbours("top"))
-    (11, ['a1', 'b1', 'c1'])
+    >>> b = HexBoard.parse("B../.../..W")
+    >>> b.width, b.height, b.stones("B")
+    (3, 3, ['a1'])
     """
 
     rows: tuple[str, ...]
@@ -133,10 +132,15 @@ class HexBoard:
                 out.append((rr, cc))
         return out
 
-    def full_game(self):
-        """The empty-board graph of the same size, every cell a vertex (stones ignored)."""
-        from .game import Game
+    def graph(self) -> tuple[list, list, tuple]:
+        """The empty board's graph (stones ignored): ``(vertices, edges, terminals)``,
+        every cell a vertex plus ``top`` and ``bottom``.  :meth:`verify.game.Game.from_hexboard`
+        builds the game.
 
+        >>> names, edges, terminals = HexBoard.parse("B./..").graph()
+        >>> names, len(edges), terminals
+        (['a1', 'b1', 'a2', 'b2', 'top', 'bottom'], 9, ('top', 'bottom'))
+        """
         names = [cell_name(r, c) for r, c in self.cells()]
         edges = []
         for r, c in self.cells():
@@ -146,21 +150,11 @@ class HexBoard:
         for c in range(self.width):
             edges.append((TOP, cell_name(0, c)))
             edges.append((BOTTOM, cell_name(self.height - 1, c)))
-        return Game(names + [TOP, BOTTOM], edges, (TOP, BOTTOM))
+        return names + [TOP, BOTTOM], edges, (TOP, BOTTOM)
 
     def stones(self, colour: str) -> list[str]:
         """Names of the cells holding a stone of ``colour`` ('B' or 'W')."""
         return [cell_name(r, c) for r, c in self.cells() if self.rows[r][c] == colour]
-
-    def game(self):
-        """The reduced graph: Black stones shorted, White stones deleted."""
-        g = self.full_game()
-        black, white = self.stones("B"), self.stones("W")
-        if white:
-            g = g.delete(white)
-        if black:
-            g = g.short(black)
-        return g
 
     def spec(self) -> str:
         """The board written back as ``/``-separated rows."""

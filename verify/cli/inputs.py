@@ -6,7 +6,7 @@ import argparse
 from dataclasses import dataclass
 
 from ..errors import InputError
-from ..formats import check_vertex_count, load_json_game, parse_edge_string, parse_vertex
+from ..formats import check_vertex_count, parse_edge_string, parse_vertex
 from ..game import Game, _label_key
 from ..hexboard import HexBoard
 
@@ -52,9 +52,9 @@ def load_game(args: argparse.Namespace) -> LoadedGame:
             raise InputError("A Hex board brings its own terminals (top and bottom); drop --terminals.")
         board = HexBoard.parse(args.hex)
         check_vertex_count(board.height * board.width + 2, f"A {board.height}x{board.width} Hex board")
-        return LoadedGame(board.game(), board, f"--hex '{board.spec()}'")
+        return LoadedGame(Game.from_hexboard(board), board, f"--hex '{board.spec()}'")
     if args.file is not None:
-        game = load_json_game(args.file)
+        game = Game.from_json_file(args.file)
         if terms is not None:
             game = Game(game.vertices, game.edges(), terms)
         return LoadedGame(game, None, f"--file {args.file}")

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...errors import InputError
+from ...game import Game
 from ...hexboard import HexBoard, cell_name, parse_cell
 
 __all__ = [
@@ -183,7 +184,7 @@ class Position:
 
     def game(self):
         """The Shannon game of the position (``Game.from_hex``: Black shorted, White deleted)."""
-        return self.hexboard().game()
+        return Game.from_hexboard(self.hexboard())
 
     def __str__(self) -> str:
         return self.spec()

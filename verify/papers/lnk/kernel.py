@@ -70,7 +70,7 @@ from ...errors import InputError, ShannonVerifyError
 from ...game import Game
 from ...graphs import GENG_HELP, find_geng
 from ...solve.fast import FastSolver
-from .search import Link, classify_masks, link_from_game, parse_graph6_masks
+from .link import Link, classify_masks, link_from_game, parse_graph6_masks
 from ...backing import used
 
 __all__ = ["KERNEL", "C_MAX_N", "kernel_exe", "geng_options", "default_mod", "run_shard", "parse_output",

@@ -51,7 +51,7 @@ from pathlib import Path
 
 from ...errors import InputError, ShannonVerifyError
 from .kernel import C_MAX_N, _geng_cmd, _reap, file_hash, kernel_exe, recheck, run_shard, run_sharded, summarise
-from .search import Link
+from .link import Link
 
 __all__ = ["PLAIN_KERNEL", "plain_mod", "plain_header", "plain_search", "independent_shard", "independent_search",
            "compare", "sieved_reference"]

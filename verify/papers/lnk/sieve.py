@@ -24,7 +24,7 @@ References
 
 Examples
 --------
->>> from verify.papers.lnk.search import parse_graph6_masks
+>>> from verify.papers.lnk.link import parse_graph6_masks
 >>> sieve_graph(*parse_graph6_masks("BW"))   # W1's graph, the path on 3 vertices
 (True, None)
 >>> sieve_graph(*parse_graph6_masks("Bw"))   # the triangle: d_1 + d_2 = 4 > (n + 1)/2
@@ -319,7 +319,7 @@ def sieve_counts(n: int) -> dict:
     1
     """
     from ...graphs import geng_lines
-    from .search import parse_graph6_masks
+    from .link import parse_graph6_masks
 
     rejected = {k: 0 for k in range(1, len(CONDITIONS) + 1)}
     kept = graphs = 0
@@ -333,11 +333,7 @@ def sieve_counts(n: int) -> dict:
     return {"n": n, "graphs": graphs, "kept": kept, "rejected": rejected}
 
 
-# ------------------------------------------------------------------ LNK.SIEVE
-from ...registry import Tally, statement  # noqa: E402
-from .domain import WEAK_LINKS  # noqa: E402
-
-
+# ------------------------------------------------------------------ LNK.SIEVE (its statement: statements.py)
 def link_rejections(link, conditions=CONDITIONS) -> list:
     """The conditions (1-based) that reject the link's graph, each applied on its own to a
     fresh context whose candidate pairs are those of item 10, plus ``"pair k"`` when
@@ -353,18 +349,3 @@ def link_rejections(link, conditions=CONDITIONS) -> list:
         elif cond in (c10_candidate_pair, c13_pair_walks, c14_pair_threats) and (s, t) not in g.pairs:
             out.append(f"pair {k}")
     return out
-
-
-@statement("LNK.SIEVE", kind="thm", source="Steane, Minimal and irreducible links in the Shannon game §3.1", max_n=9,
-           tier_n=9, domain=WEAK_LINKS,
-           reading="condition 1 without (10) (its exception is a minimal weak link); each condition applied on its "
-                   "own to the link's graph, and the link's terminal pair must survive items 10, 13, 14")
-def lnk_sieve(link):
-    """Each of the 14 sieve conditions of §3.1 is necessary: no graph that supports a minimal
-    weak link is rejected by any of them."""
-    t = Tally()
-    for k in link_rejections(link):
-        t.add(False, rejected_by=k)
-        return t
-    t.add(True)
-    return t

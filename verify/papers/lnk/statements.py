@@ -36,6 +36,7 @@ from .reduce import (
     terminal_distance,
     transverse_lnk,
 )
+from . import sieve
 from .search import classify_masks, minimal_links
 
 SRC = "Steane, Minimal and irreducible links in the Shannon game"
@@ -570,3 +571,19 @@ def lnk_c3_p(links):
         if smaller:
             t.add(pmin >= min(l.p for l in smaller), weight=links.weight, p_min=pmin, other_weight=n - 2)
     return t if t.hypothesis else None
+
+
+# ------------------------------------------------------------------ LNK.SIEVE
+@statement("LNK.SIEVE", kind="thm", source="Steane, Minimal and irreducible links in the Shannon game §3.1", max_n=9,
+           tier_n=9, domain=WEAK_LINKS,
+           reading="condition 1 without (10) (its exception is a minimal weak link); each condition applied on its "
+                   "own to the link's graph, and the link's terminal pair must survive items 10, 13, 14")
+def lnk_sieve(link):
+    """Each of the 14 sieve conditions of §3.1 is necessary: no graph that supports a minimal
+    weak link is rejected by any of them."""
+    t = Tally()
+    for k in sieve.link_rejections(link):
+        t.add(False, rejected_by=k)
+        return t
+    t.add(True)
+    return t
