@@ -52,7 +52,29 @@ def test_c_search_equals_python_searches(n):
 def test_c_search_equals_python_searches_n9():
     links, st = c_search(9, jobs=2, mod=4)
     assert len(links) == 36 and st["graphs"] == 261080
-    assert keys(links) == keys(search(9, method="sieved")) == keys(minimal_links(9))
+    assert keys(links) == keys(search(9, method="sieved")) == keys(search(9)) == keys(minimal_links(9))
+    assert [a.to_json() for a in minimal_links(9)] == [b.to_json() for b in search(9)]
+
+
+@pytest.mark.deep
+def test_c_strong_search_equals_python_n9():
+    from verify.papers.lnk.kernel import c_strong_search
+
+    assert keys(c_strong_search(9)[0]) == keys(search(9, strong=True)) == keys(minimal_links(9, strong=True))
+
+
+def test_minimal_links_from_n9_are_the_compiled_searches(monkeypatch):
+    """The default route of the domains from n = 9 (the Python search is the deep tests' oracle)."""
+    from verify.backing import recording
+    from verify.papers.lnk import search as S
+
+    monkeypatch.setattr(S, "_CACHE", {})
+    with recording() as r:
+        nine = minimal_links(9)
+    assert S.COMPILED_FROM_N == 9 and len(nine) == 36 and "lnk-kernel" in r.names
+    with recording() as r:
+        eight = minimal_links(8)
+    assert eight == () and "lnk-kernel" not in r.names
 
 
 def test_c_pivots_and_fields_match_python():
