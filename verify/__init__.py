@@ -10,22 +10,34 @@ The public API (stable names):
 
 from __future__ import annotations
 
-from .concepts import supports, surrounds, threatens
-from .dead import (
-    Classification,
-    Verdict,
-    check_live_certificate,
-    classify,
-    dead_edges,
-    dead_vertices,
-    is_dead_edge,
-    is_dead_vertex,
-)
 from .errors import BudgetExceeded, InputError, ShannonVerifyError, TooLargeError
-from .game import Game
-from .hexboard import HexBoard
-from .registry import Tally, statement
-from .solve import captured, dominated, dominates, link_type, lost, spectator, winner
+
+# The public names are imported on first use (PEP 562), so ``shannon-verify dead --hex``
+# and ``from verify.game import Game`` do not load networkx, PySAT, z3 or the registry.
+_LAZY = {
+    "supports": "concepts", "surrounds": "concepts", "threatens": "concepts",
+    "Classification": "dead", "Verdict": "dead", "check_live_certificate": "dead", "classify": "dead",
+    "dead_edges": "dead", "dead_vertices": "dead", "is_dead_edge": "dead", "is_dead_vertex": "dead",
+    "Game": "game", "HexBoard": "hexboard", "Tally": "registry", "statement": "registry",
+    "captured": "solve", "dominated": "solve", "dominates": "solve", "link_type": "solve", "lost": "solve",
+    "spectator": "solve", "winner": "solve",
+}
+
+
+def __getattr__(name: str):
+    mod = _LAZY.get(name)
+    if mod is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{mod}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __version__ = "0.1.0"
 

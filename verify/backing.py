@@ -38,6 +38,7 @@ ORACLES: dict[str, tuple[str, str]] = {
     "dead-brute": ("python", "brute force over colourings"),
     "dead-paths": ("python", "induced-path search"),
     "dead-sat": ("sat", "induced-path SAT query"),
+    "dead-map": ("python", "induced paths built from shortest paths, dead rules"),
     "dead-smt": ("smt", "flip formula in z3"),
     "hex-python": ("python", "Fig. 13 WINVALUE"),
     "hex-kernel": ("kernel", "Hex kernel hexsolve.c"),
@@ -49,12 +50,24 @@ ORACLES: dict[str, tuple[str, str]] = {
 STANDING = {"python": "Python", "kernel": "C kernel, cross-checked in tests", "sat": "SAT solver, unchecked",
             "smt": "z3's word"}
 
-_active: list["recording"] = []
+import threading
+
+_local = threading.local()  # the open recordings of each thread (``check`` runs statements in threads)
+
+
+def _open() -> list:
+    try:
+        return _local.active
+    except AttributeError:
+        _local.active = []
+        return _local.active
 
 
 def used(name: str) -> None:
-    """Record that the decision procedure ``name`` (a key of :data:`ORACLES`) answered."""
-    for r in _active:
+    """Record that the decision procedure ``name`` (a key of :data:`ORACLES`) answered,
+    in every recording open in this thread.  (Code that hands work to threads of its own
+    records its procedure in the calling thread as well.)"""
+    for r in _open():
         r.names.add(name)
 
 
@@ -66,13 +79,14 @@ class recording:
         self.names: set[str] = set()
 
     def __enter__(self) -> "recording":
-        _active.append(self)
+        _open().append(self)
         return self
 
     def __exit__(self, *exc) -> None:
-        for k in range(len(_active) - 1, -1, -1):
-            if _active[k] is self:
-                del _active[k]
+        active = _open()
+        for k in range(len(active) - 1, -1, -1):
+            if active[k] is self:
+                del active[k]
                 break
 
 

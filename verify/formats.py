@@ -17,10 +17,12 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .errors import InputError
+
+if TYPE_CHECKING:  # imported where graph6 is read: other inputs never need networkx
+    import networkx as nx
 
 __all__ = ["parse_graph6", "parse_edge_string", "parse_vertex", "parse_game_json",
            "MAX_VERTICES", "MAX_FILE_BYTES", "check_vertex_count"]
@@ -101,6 +103,8 @@ def parse_graph6(s: str | bytes) -> nx.Graph:
         if not 63 <= ch <= 126:
             raise InputError(f"Byte {chr(ch)!r} cannot appear in graph6 (allowed: '?' to '~').")
     check_vertex_count(_graph6_order(b), "The graph6 graph")
+    import networkx as nx
+
     try:
         return nx.from_graph6_bytes(b)
     except Exception as exc:  # networkx raises several kinds for bad lengths

@@ -24,9 +24,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .errors import InputError
+
+if TYPE_CHECKING:  # networkx is imported where it is used: a Hex or edge-list query never needs it
+    import networkx as nx
 
 SHORT, CUT = "Short", "Cut"  # the two players, named once for every solver
 
@@ -115,8 +118,10 @@ def reachable(adj, start: int, allowed: int) -> int:
     frontier = seen
     while frontier:
         grow = 0
-        for i in bits(frontier):
-            grow |= adj[i]
+        while frontier:  # the set bits, lowest first (inline: this loop is the hot spot of many oracles)
+            low = frontier & -frontier
+            grow |= adj[low.bit_length() - 1]
+            frontier ^= low
         frontier = grow & allowed & ~seen
         seen |= frontier
     return seen
@@ -172,7 +177,7 @@ class Game:
     False
     """
 
-    __slots__ = ("_labels", "_idx", "_adj", "_t", "_hash", "_edges", "_ti")
+    __slots__ = ("_labels", "_idx", "_adj", "_t", "_hash", "_edges", "_ti", "_hex")
 
     def __init__(
         self,
@@ -219,6 +224,7 @@ class Game:
         self._hash = None
         self._edges = None
         self._ti = None
+        self._hex = None
 
     # ------------------------------------------------------------------ basics
     @classmethod
@@ -233,6 +239,7 @@ class Game:
         g._hash = None
         g._edges = None
         g._ti = None
+        g._hex = None
         return g
 
     @property
@@ -262,6 +269,13 @@ class Game:
     def terminals(self) -> tuple:
         """The terminal pair ``(t1, t2)``."""
         return self._t
+
+    @property
+    def hex_board(self):
+        """The :class:`~verify.hexboard.HexBoard` this game was built from by
+        :meth:`from_hexboard` / :meth:`from_hex`, or None (also for every game derived
+        from it)."""
+        return self._hex
 
     @property
     def adjacency(self) -> tuple[int, ...]:
@@ -540,10 +554,17 @@ class Game:
         terminals ``top`` and ``bottom``; with ``stones``, Black's stones shorted and
         White's deleted (the reduced graph), else the empty board's graph.
 
+        The game remembers the board (:attr:`hex_board`) until it is changed: a game
+        derived from it (``short``, ``delete``, ``add_edges``, ...) is a plain game, so
+        ``verify.dead`` answers Hex queries with its Hex dead-cell map only on games that
+        really are Hex positions.
+
         >>> from verify.hexboard import HexBoard
         >>> g = Game.from_hexboard(HexBoard.parse("3x3"))
         >>> g.n, sorted(g.neighbours("top"))
         (11, ['a1', 'b1', 'c1'])
+        >>> g.hex_board.spec(), g.delete("a1").hex_board
+        ('.../.../...', None)
         """
         names, edges, terminals = board.graph()
         g = cls(names, edges, terminals)
@@ -553,6 +574,7 @@ class Game:
                 g = g.delete(white)
             if black:
                 g = g.short(black)
+        g._hex = board
         return g
 
     @classmethod
@@ -599,6 +621,8 @@ class Game:
         >>> Game.from_edges("0-1", terminals=(0, 1)).to_networkx().graph["terminals"]
         (0, 1)
         """
+        import networkx as nx
+
         g = nx.Graph(terminals=self._t)
         g.add_nodes_from(self._labels)
         g.add_edges_from(self.edges())
@@ -606,6 +630,8 @@ class Game:
 
     def to_graph6(self) -> str:
         """graph6 of the graph, vertices in internal order (terminals not encoded)."""
+        import networkx as nx
+
         g = nx.Graph()
         g.add_nodes_from(range(self.n))
         g.add_edges_from((self.index(u), self.index(v)) for u, v in self.edges())

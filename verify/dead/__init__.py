@@ -14,9 +14,16 @@ dead if it is dead in ``G + e``.  Four independent methods decide this:
 ``smt`` (:mod:`.smt`)
     the definition itself in z3: a colouring whose winner changes with the item.
 
-``auto`` picks ``paths`` on small graphs and ``sat`` beyond (both exact).  Every
-verdict carries a certificate (:class:`Verdict`); dead verdicts also name the TSD §5
-theorems whose hypotheses hold (:mod:`.theorems`).
+``map`` (:mod:`.fast`)
+    induced paths built from two shortest paths, dead-by-a-rule arguments on induced
+    paths, and the ``sat`` oracle only for what is left.
+
+``auto`` picks ``map`` on a game that is a Hex position (built by
+:meth:`Game.from_hex <verify.game.Game.from_hex>` / ``from_hexboard`` and not changed
+since), else ``paths`` on small graphs and ``sat`` beyond (all exact).  Every verdict
+carries a certificate (:class:`Verdict`); dead verdicts also name the TSD §5 theorems
+whose hypotheses hold (:mod:`.theorems`).  The methods' modules are imported when first
+used, so a Hex query never loads z3 (nor PySAT, unless the map needs the solver).
 
 References
 ----------
@@ -29,8 +36,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..game import Game
-from . import brute, paths, sat, smt
-from .common import Verdict, check_live_certificate, items_of, resolve_item
+from .common import Verdict, check_live_certificate, items_of, label_item, resolve_item
 from .theorems import predicted_dead
 
 __all__ = [
@@ -46,22 +52,114 @@ __all__ = [
     "predicted_dead",
 ]
 
-METHODS = ("auto", "brute", "paths", "sat", "smt")
+METHODS = ("auto", "brute", "paths", "sat", "smt", "map")
 AUTO_PATHS_MAX_N = 14
+
+
+def __getattr__(name: str):
+    """The method modules (``verify.dead.sat`` and so on), imported on first use."""
+    if name in ("brute", "paths", "sat", "smt", "fast"):
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _method_for(game: Game, method: str) -> str:
     if method not in METHODS:
         raise InputError(f"Unknown method {method!r}; choose one of {', '.join(METHODS)}.")
     if method == "auto":
+        if game.hex_board is not None:
+            return "map"
         return "paths" if game.n <= AUTO_PATHS_MAX_N else "sat"
     return method
 
 
-def _run(game: Game, items: list[tuple], method: str) -> dict[tuple, Verdict]:
+def _runner(chosen: str):
+    if chosen == "map":
+        return _map_classify
+    if chosen == "brute":
+        from .brute import classify
+    elif chosen == "paths":
+        from .paths import classify
+    elif chosen == "sat":
+        from .sat import classify
+    else:
+        from .smt import classify
+    return classify
+
+
+MAP_PROOFS = {
+    "far": "dead: not joined to one terminal without passing the other",
+    "clique": "dead: its neighbours are pairwise adjacent (or fewer than two), so the two path neighbours of an "
+              "inner vertex would make a chord",
+    "surrounded": "dead: a terminal-free set containing it has all its neighbours in the closed neighbourhood of "
+                  "one vertex (a terminal, or the edge's other end), which a path leaving the set would chord",
+    "cutset": "dead: a connected terminal-free set containing it has a clique for neighbourhood, which a path "
+              "entering and leaving the set would chord",
+    "end": "dead: an end of the edge is dead",
+    "cover": "dead: every other neighbour of one end is adjacent to the other end, so that end's second path "
+             "neighbour would make a chord",
+    "terminal": "dead: both ends are adjacent to one terminal, which would have two path neighbours",
+    "sat": "UNSAT: no induced terminal path contains it (the shared SAT oracle, after the rules above)",
+}
+
+
+def _map_classify(game: Game, items: list[tuple]) -> dict[tuple, Verdict]:
+    """Decide ``items`` with the dead map of :mod:`.fast`; each live verdict's path was
+    built (or found by SAT) by the map, each dead verdict names its rule or UNSAT."""
+    from ..backing import used
+    from .fast import dead_map
+
+    adj = game.adjacency
+    s, t = game.terminal_indices
+    verts = 0
+    edges = []
+    for it in items:
+        if it[0] == "vertex":
+            verts |= 1 << it[1]
+        else:
+            edges.append((it[1], it[2]))
+    m = dead_map(adj, s, t, (1 << game.n) - 1, verts, edges or None)
+    used("dead-map")
+    if m.sat_calls:
+        used("dead-sat")
+    owner: dict[tuple, int] = {}
+    for k, path in enumerate(m.paths):
+        for v in path[1:-1]:
+            owner.setdefault(("vertex", v), k)
+        for a, b in zip(path, path[1:]):
+            owner.setdefault(("edge", min(a, b), max(a, b)), k)
+    shown: dict[int, tuple] = {}
+    nonterm = [(i, game.label(i)) for i in range(game.n) if i != s and i != t]
+    out: dict[tuple, Verdict] = {}
+    for it in items:
+        why = m.dead_vertices.get(it[1]) if it[0] == "vertex" else m.dead_edges.get((it[1], it[2]))
+        if why is not None:
+            out[it] = Verdict(item=label_item(game, it), dead=True, method="map", proof=MAP_PROOFS[why])
+            continue
+        k = owner[it]
+        if k not in shown:
+            path = m.paths[k]
+            black = 0
+            for v in path[1:-1]:
+                black |= 1 << v
+            proof = ("SAT: lies on an induced terminal path" if m.by_sat[k] else
+                     "lies on an induced terminal path built from two shortest paths")
+            colouring = {"black": [x for i, x in nonterm if black >> i & 1],
+                         "white": [x for i, x in nonterm if not black >> i & 1]}  # as common.colouring_json
+            shown[k] = ([game.label(v) for v in path], colouring, proof)
+        labels, colouring, proof = shown[k]
+        out[it] = Verdict(item=label_item(game, it), dead=False, method="map", path=list(labels),
+                          colouring=colouring, proof=proof)
+    return out
+
+
+def _run(game: Game, items: list[tuple], method: str, theorems: bool = True) -> dict[tuple, Verdict]:
     chosen = _method_for(game, method)
-    runner = {"brute": brute.classify, "paths": paths.classify, "sat": sat.classify, "smt": smt.classify}[chosen]
-    out = runner(game, items)
+    out = _runner(chosen)(game, items)
+    if not theorems:  # the caller wants the answers only
+        return out
     predicted = predicted_dead(game)
     for it, verdict in out.items():
         verdict.theorems = predicted.get(it, [])
@@ -134,8 +232,20 @@ def dead_vertices(game: Game, method: str = "auto") -> set:
     >>> dead_vertices(Game.from_edges("0-2,2-1,0-3", terminals=(0, 1)))
     {3}
     """
+    if _method_for(game, method) == "map":
+        from .fast import dead_map
+
+        s, t = game.terminal_indices
+        return set(game.labels_of(_mask(dead_map(game.adjacency, s, t, (1 << game.n) - 1).dead_vertices)))
     items = [it for it in items_of(game) if it[0] == "vertex"]
-    return {v.item[1] for v in _run(game, items, method).values() if v.dead}
+    return {v.item[1] for v in _run(game, items, method, theorems=False).values() if v.dead}
+
+
+def _mask(vs) -> int:
+    m = 0
+    for v in vs:
+        m |= 1 << v
+    return m
 
 
 def dead_edges(game: Game, method: str = "auto") -> set:
@@ -145,7 +255,7 @@ def dead_edges(game: Game, method: str = "auto") -> set:
     [(0, 3), (2, 3)]
     """
     items = [it for it in items_of(game) if it[0] == "edge"]
-    return {v.item[1] for v in _run(game, items, method).values() if v.dead}
+    return {v.item[1] for v in _run(game, items, method, theorems=False).values() if v.dead}
 
 
 def is_dead_vertex(game: Game, v, method: str = "auto") -> Verdict:

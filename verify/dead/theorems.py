@@ -28,7 +28,7 @@ References
 
 from __future__ import annotations
 
-from ..game import Game, bits, components
+from ..game import Game, bits, components, reachable
 
 __all__ = ["predicted_dead", "surrounded_set"]
 
@@ -47,6 +47,23 @@ def surrounded_set(game: Game, w: int, terminal_free: bool = True) -> int:
     adj = game.adjacency
     t1, t2 = game.terminal_indices
     closed_w = adj[w] | (1 << w)
+    if terminal_free:
+        # the same greatest fixed point in one search: U is everything (but w and the
+        # terminals) away from the closed neighbourhood of what the terminals outside
+        # Γ[w] reach outside Γ[w]
+        everything = (1 << game.n) - 1
+        outside = everything & ~closed_w
+        reach = 0
+        for t in (t1, t2):
+            if outside >> t & 1 and not reach >> t & 1:
+                reach |= reachable(adj, t, outside)
+        closed = reach
+        r = reach
+        while r:
+            low = r & -r
+            closed |= adj[low.bit_length() - 1]
+            r ^= low
+        return everything & ~closed & ~(1 << w) & ~((1 << t1) | (1 << t2))
     u = ((1 << game.n) - 1) & ~(1 << w)
     if terminal_free:
         u &= ~((1 << t1) | (1 << t2))
