@@ -61,8 +61,8 @@ def test_finished_position_is_a_leaf():
     assert pr["nodes"][pr["root"]] == "L" and check_proof(pr).winner == BLACK
 
 
-def _proof():
-    return build_proof(Position.parse("3x3").play("a1", BLACK), WHITE)
+def _proof():  # no exhaustive leaves: every node kind appears
+    return build_proof(Position.parse("3x3").play("a1", BLACK), WHITE, exhaust=0)
 
 
 def _first(pr, kind):
@@ -122,7 +122,7 @@ def test_mutant_move_on_occupied_cell_and_illegal_fill():
 
 
 def test_mutant_node_reached_in_two_positions():
-    pr = build_proof(Position(3, 3), BLACK)
+    pr = build_proof(Position(3, 3), BLACK, exhaust=0)
     _k, t = _first(pr, "r")
     a, b = t[1][0][1], t[1][1][1]
     if a == b:

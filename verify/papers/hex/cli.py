@@ -228,17 +228,29 @@ def add_proof_arguments(p) -> None:
     """The proof-object flags of ``solve``."""
     p.add_argument("--proof", metavar="FILE",
                    help="with --hex: write proof objects of both root values (and, with --openings, of every "
-                   "opening) to FILE (JSON; gzip when FILE ends in .gz)")
+                   "opening) to FILE (JSON lines; gzip when FILE ends in .gz), each checked by the independent "
+                   "checker; a 180° turn or colour-swapped transpose of an earlier claim is written as its image")
+    p.add_argument("--jobs", type=int, metavar="J", help="with --hex: kernels (and proof builders) run at once (default 2)")
+    p.add_argument("--exhaust", type=int, metavar="K",
+                   help="with --proof: positions with at most K vacant cells are left to the checker's exhaustive "
+                   "search (default 10, at most 16; 0: never)")
 
 
 def run_hex_with_proof(args) -> int:
-    """``run_hex``, then (with ``--proof``) the proof objects of the values it printed."""
-    code = run_hex(args)
+    """``run_hex``, then (with ``--proof``) the proof objects of the values it printed,
+    built, checked and written one at a time (``--jobs`` builders at once)."""
+    jobs = getattr(args, "jobs", None)
+    if jobs is not None and not 1 <= jobs <= 64:
+        raise InputError(f"--jobs must be a whole number from 1 to 64, not {jobs}.")
     path = getattr(args, "proof", None)
+    exhaust = getattr(args, "exhaust", None)
+    from .proof import EXHAUST, EXHAUST_MAX, prove_all
+
+    if exhaust is not None and not 0 <= exhaust <= EXHAUST_MAX:
+        raise InputError(f"--exhaust must be a whole number from 0 to {EXHAUST_MAX}, not {exhaust}.")
+    code = run_hex(args)
     if not path or code != 0:
         return code
-    from .proof import build_proof, check_proof, save_proofs
-
     pos = Position.parse(args.hex)
     queries = [(pos, BLACK), (pos, WHITE)]
     if args.openings and not (pos.chain(BLACK) or pos.chain(WHITE)):
@@ -248,39 +260,39 @@ def run_hex_with_proof(args) -> int:
 
     budget = getattr(args, "timeout", None) or args.budget
     t0 = time.perf_counter()
-    deadline = time.monotonic() + budget
     try:
-        proofs = [build_proof(p, to, deadline=deadline) for p, to in queries]
+        tot = prove_all(queries, path, jobs=jobs or 2, deadline=time.monotonic() + budget,
+                        exhaust=EXHAUST if exhaust is None else exhaust, symmetry=not getattr(args, "no_symmetry", False))
     except BudgetExceeded as exc:
         print(f"No proof written: {exc} ({budget:g} s; raise --budget).", file=sys.stderr)
         return 3
-    t1 = time.perf_counter()
-    for pr, (p, to) in zip(proofs, queries):
-        check_proof(pr, p, to)
-    t2 = time.perf_counter()
-    size = save_proofs(path, proofs)
-    nodes = sum(len(pr["nodes"]) for pr in proofs)
-    print(f"proof: {len(proofs)} proof objects, {nodes} nodes, written to {path} ({size} bytes); "
-          f"built in {t1 - t0:.2f} s, checked in {t2 - t1:.2f} s",
+    images = f" ({tot['proofs']} proofs, {tot['images']} symmetric images)" if tot["images"] else ""
+    print(f"proof: {len(queries)} proof objects{images}, {tot['nodes']} nodes, written to {path} "
+          f"({tot['file_bytes']} bytes); built in {tot['build_s']:.2f} s, checked in {tot['check_s']:.2f} s "
+          f"({time.perf_counter() - t0:.2f} s)",
           file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
 def run_check_proof(args) -> int:
-    """``check-proof FILE``: every proof of FILE re-verified; one line each."""
+    """``check-proof FILE``: every proof of FILE re-verified, one at a time; one line each."""
     from .proof import check_file
 
     t0 = time.perf_counter()
-    res = check_file(args.check_proof)
+    max_bytes = int(getattr(args, "max_gib", 4.0) * (1 << 30))
+    each = None if args.json else (lambda r: print(r.sentence() + ".", flush=True))
+    res = check_file(args.check_proof, max_bytes=max_bytes, each=each)
     seconds = time.perf_counter() - t0
     if args.json:
         print(json.dumps({"file": args.check_proof, "valid": True, "seconds": round(seconds, 3),
                           "proofs": [{"board": r.board, "to_move": r.to_move, "winner": r.winner, "nodes": r.nodes,
-                                      "leaves": r.leaves, "depth": r.depth, "carrier": list(r.carrier)} for r in res]},
+                                      "tree_nodes": r.tree_nodes, "leaves": r.leaves, "xleaves": r.xleaves,
+                                      "depth": r.depth, "carrier": list(r.carrier),
+                                      **({"image_of": r.image[0], "map": r.image[1]} if r.image else {})}
+                                     for r in res]},
                          indent=2))
     else:
-        for r in res:
-            print(r.sentence() + ".")
-        print(f"{len(res)} proof{'s' if len(res) != 1 else ''} valid, {sum(r.nodes for r in res)} nodes, "
-              f"checked in {seconds:.2f} s.")
+        images = sum(1 for r in res if r.image)
+        print(f"{len(res)} proof{'s' if len(res) != 1 else ''} valid{f' ({images} as symmetric images)' if images else ''}, "
+              f"{sum(r.nodes for r in res)} nodes, checked in {seconds:.2f} s.")
     return 0
