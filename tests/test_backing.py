@@ -62,4 +62,24 @@ def test_nested_recordings_with_equal_sets_close_in_order():
         used("fast")
         with recording():
             pass
-    assert outer.names == {"fast"} and backing._active == []
+    assert outer.names == {"fast"} and backing._open() == []
+
+
+def test_recordings_of_two_threads_stay_apart():
+    import threading
+
+    seen = {}
+
+    def run(name):
+        with recording() as r:
+            used(name)
+            barrier.wait()
+        seen[name] = r.names
+
+    barrier = threading.Barrier(2)
+    threads = [threading.Thread(target=run, args=(n,)) for n in ("fast", "hex-kernel")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen == {"fast": {"fast"}, "hex-kernel": {"hex-kernel"}}

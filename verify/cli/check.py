@@ -305,21 +305,24 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
         progress = not args.no_progress and sys.stderr.isatty()
         root = Path(plan["out"]) if plan.get("out") else None
         with Overall(len(plan["statements"]), kind, enabled=not args.no_progress) as overall:
-            for p in plan["statements"]:
-                st = load_statement(p["id"], p["source"])
-                args.loaded = {**getattr(args, "loaded", {}), st.id: st}
-                overall.start(f"{st.id} (n ≤ {p['max_n']})")
-                r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
-                          source=p["source"], all_n=plan["all"], progress=progress, root=root)
-                results.append(r)
-                overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
-                if r.reason == "interrupted":
-                    status = "interrupted"
-                    break
-                if store is not None:
-                    store.record_result(run_id, r)
+            if jobs > 1 and len(plan["statements"]) > 1 and getattr(backend, "name", "") != "serial":
+                results, status = _side_by_side(args, plan, backend, store, run_id, root, overall, width=jobs)
             else:
-                status = "done"
+                for p in plan["statements"]:
+                    st = load_statement(p["id"], p["source"])
+                    args.loaded = {**getattr(args, "loaded", {}), st.id: st}
+                    overall.start(f"{st.id} (n ≤ {p['max_n']})")
+                    r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
+                              source=p["source"], all_n=plan["all"], progress=progress, root=root)
+                    results.append(r)
+                    overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
+                    if r.reason == "interrupted":
+                        status = "interrupted"
+                        break
+                    if store is not None:
+                        store.record_result(run_id, r)
+                else:
+                    status = "done"
     finally:
         backend.close(cancel=status != "done")
         if store is not None:
@@ -327,6 +330,76 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
                 store.finish_run(run_id, status)
             store.close()
     return results
+
+
+def _side_by_side(args, plan: dict, backend, store, run_id, root, overall, width: int) -> tuple[list[Result], str]:
+    """Run the plan's statements ``width`` at a time, each in a thread of this process
+    whose shards go to the shared worker pool, so that a statement of one shard (a small
+    ``n``, a table, a list of links) never leaves a core idle while another statement
+    waits.  Every statement runs exactly as alone (the same sweep, the same shards; the
+    decision procedures are recorded per thread); the results come back in plan order.
+    Ctrl-C stops the workers: the statements under way are ``unknown`` (interrupted),
+    those not started are left out, as in a run one statement at a time."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    items = plan["statements"]
+    loaded = [load_statement(p["id"], p["source"]) for p in items]  # in this thread: the cache is not shared-safe
+    args.loaded = {**getattr(args, "loaded", {}), **{st.id: st for st in loaded}}
+    stop = threading.Event()
+    results: list[Result | None] = [None] * len(items)
+    started = [False] * len(items)
+
+    def one(k: int) -> Result | None:
+        if stop.is_set():
+            return None
+        started[k] = True
+        st, p = loaded[k], items[k]
+        overall.start(f"{st.id} (n ≤ {p['max_n']})")
+        try:
+            r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
+                      source=p["source"], all_n=plan["all"], progress=False, root=root)
+        except Exception:
+            if stop.is_set():  # the workers were stopped under it
+                r = Result(st.id, "unknown", p["min_n"] or st.min_n, p["max_n"], reason="interrupted")
+            else:
+                raise
+        overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
+        if r.reason == "interrupted":
+            stop.set()
+        elif store is not None:
+            store.record_result(run_id, r)
+        results[k] = r
+        return r
+
+    pool = ThreadPoolExecutor(max_workers=width, thread_name_prefix="statement")
+    futures = [pool.submit(one, k) for k in range(len(items))]
+    try:
+        for f in futures:
+            f.result()
+    except KeyboardInterrupt:
+        stop.set()
+        backend.close(cancel=True)
+        for f in futures:
+            f.cancel()
+        for f in futures:
+            try:
+                f.result()
+            except BaseException:  # a statement stopped mid-way; marked below
+                pass
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    out: list[Result] = []
+    for k, r in enumerate(results):
+        if r is None:
+            if not started[k]:
+                break
+            r = Result(loaded[k].id, "unknown", items[k]["min_n"] or loaded[k].min_n, items[k]["max_n"],
+                       reason="interrupted")
+        out.append(r)
+        if r.reason == "interrupted":
+            break
+    return out, ("interrupted" if stop.is_set() else "done")
 
 
 def _same_sources(run_id: int, plan: dict) -> None:

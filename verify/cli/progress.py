@@ -39,8 +39,9 @@ class Overall:
         self.tty = self.stream.isatty() if tty is None else tty
         self.count = 0
         self.start_time = time.perf_counter()
-        self.current: str | None = None
+        self.running: dict[str, float] = {}  # items running now -> their start
         self.item_start = self.start_time
+        self._lock = threading.RLock()
         self._bar = None
         self._stop = threading.Event()
         self._thread = None
@@ -74,31 +75,45 @@ class Overall:
 
     def _heartbeat(self) -> None:
         while not self._stop.wait(self.every):
-            if self.current is not None:
-                print(f"{self.what}: {self.count}/{self.total} done, {self.current} running for "
-                      f"{_clock(time.perf_counter() - self.item_start)} ({_clock(self._elapsed())} elapsed)",
-                      file=self.stream, flush=True)
+            with self._lock:
+                now = time.perf_counter()
+                running = ", ".join(f"{k} running for {_clock(now - t)}" for k, t in self.running.items())
+                if running:
+                    print(f"{self.what}: {self.count}/{self.total} done, {running} ({_clock(self._elapsed())} elapsed)",
+                          file=self.stream, flush=True)
+
+    @property
+    def current(self) -> str | None:
+        """The item started last and still running (None when none runs)."""
+        return next(reversed(self.running), None) if self.running else None
 
     def start(self, item: str) -> None:
-        self.current, self.item_start = item, time.perf_counter()
-        if not self.enabled:
-            return
-        if self._bar is not None:
-            self._bar.set_postfix_str(item, refresh=True)
-        else:
-            print(f"{self.what}: {self.count}/{self.total} done, starting {item} ({_clock(self._elapsed())} elapsed)",
-                  file=self.stream, flush=True)
+        """``item`` starts (items may run at once: ``check`` runs statements side by side)."""
+        with self._lock:
+            self.running[item] = self.item_start = time.perf_counter()
+            if not self.enabled:
+                return
+            if self._bar is not None:
+                self._bar.set_postfix_str(item, refresh=True)
+            else:
+                print(f"{self.what}: {self.count}/{self.total} done, starting {item} ({_clock(self._elapsed())} elapsed)",
+                      file=self.stream, flush=True)
 
     def done(self, item: str, verdict: str = "") -> None:
-        self.count += 1
-        self.current = None
-        if not self.enabled:
-            return
-        if self._bar is not None:
-            self._bar.update(1)
-        else:
-            print(f"{self.what}: {self.count}/{self.total} done, {item} {verdict} ({_clock(self._elapsed())} elapsed"
-                  f"{self._estimate()})", file=self.stream, flush=True)
+        """``item`` (the label given to :meth:`start`, or its first word) is done."""
+        with self._lock:
+            self.count += 1
+            for k in list(self.running):
+                if k == item or k.split(" ", 1)[0] == item:
+                    del self.running[k]
+                    break
+            if not self.enabled:
+                return
+            if self._bar is not None:
+                self._bar.update(1)
+            else:
+                print(f"{self.what}: {self.count}/{self.total} done, {item} {verdict} ({_clock(self._elapsed())} elapsed"
+                      f"{self._estimate()})", file=self.stream, flush=True)
 
 
 def summary_line(verdicts: list[str], seconds: float, attention: int, what: str = "statements") -> str:

@@ -137,6 +137,46 @@ def _alive(pid: int | None, host: str | None) -> bool:
     return True
 
 
+class _Rows:
+    """The rows of one statement, read whole while the connection was locked."""
+
+    def __init__(self, cur) -> None:
+        self.rows = cur.fetchall() if cur.description is not None else []
+        self.lastrowid = cur.lastrowid
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def fetchone(self):
+        return self.rows[0] if self.rows else None
+
+    def fetchall(self):
+        return list(self.rows)
+
+
+class _Locked:
+    """One SQLite connection shared by the threads of a run (``check`` runs statements
+    in threads): every statement runs under a lock and its rows are read at once."""
+
+    def __init__(self, db) -> None:
+        import threading
+
+        self._db = db
+        self._lock = threading.RLock()
+
+    def execute(self, *args) -> _Rows:
+        with self._lock:
+            return _Rows(self._db.execute(*args))
+
+    def executescript(self, script: str) -> None:
+        with self._lock:
+            self._db.executescript(script)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
 class Store:
     """A results store at ``path`` (created with its folder unless ``create=False``)."""
 
@@ -147,8 +187,9 @@ class Store:
                 raise InputError(f"There is no results store at {self.path}.")
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self.db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
-            self.db.row_factory = sqlite3.Row
+            db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
+            db.row_factory = sqlite3.Row
+            self.db = _Locked(db)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             version = self.db.execute("PRAGMA user_version").fetchone()[0]

@@ -269,6 +269,7 @@ def run_sharded(
             jsonl_store.append(path, rec)
         return rec
 
+    used("lnk-kernel")  # shards run in threads of their own, or came from a store the kernel wrote
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(shard, r): r for r in todo}
         try:
