@@ -343,6 +343,8 @@ def _side_by_side(args, plan: dict, backend, store, run_id, root, overall, width
     import threading
     from concurrent.futures import ThreadPoolExecutor
 
+    from ..sweep.sweep import coordinating
+
     items = plan["statements"]
     loaded = [load_statement(p["id"], p["source"]) for p in items]  # in this thread: the cache is not shared-safe
     args.loaded = {**getattr(args, "loaded", {}), **{st.id: st for st in loaded}}
@@ -357,8 +359,9 @@ def _side_by_side(args, plan: dict, backend, store, run_id, root, overall, width
         st, p = loaded[k], items[k]
         overall.start(f"{st.id} (n ≤ {p['max_n']})")
         try:
-            r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
-                      source=p["source"], all_n=plan["all"], progress=False, root=root)
+            with coordinating():
+                r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
+                          source=p["source"], all_n=plan["all"], progress=False, root=root)
         except Exception:
             if stop.is_set():  # the workers were stopped under it
                 r = Result(st.id, "unknown", p["min_n"] or st.min_n, p["max_n"], reason="interrupted")

@@ -21,6 +21,8 @@ True
 from __future__ import annotations
 
 import sys
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..registry.domain import GAMES, Domain
@@ -32,7 +34,41 @@ from .shards import ShardResult, run_shard, shards_of
 from .store import Store
 from ..backing import used
 
-__all__ = ["sweep", "merge"]
+__all__ = ["sweep", "merge", "coordinating", "waiting"]
+
+_COORDINATOR = threading.Lock()
+_holds = threading.local()
+
+
+@contextmanager
+def coordinating():
+    """Run the body as the one thread doing work in this process (``check`` runs
+    statements side by side in threads): C extensions such as pynauty and the picture
+    code are not thread-safe, so only one statement's thread computes here at a time,
+    and a thread lets go only while it waits for its shards (:func:`waiting`)."""
+    _COORDINATOR.acquire()
+    _holds.on = True
+    try:
+        yield
+    finally:
+        _holds.on = False
+        _COORDINATOR.release()
+
+
+@contextmanager
+def waiting():
+    """Inside :func:`coordinating`: let another thread work while this one waits for the
+    worker pool; elsewhere nothing."""
+    if not getattr(_holds, "on", False):
+        yield
+        return
+    _holds.on = False
+    _COORDINATOR.release()
+    try:
+        yield
+    finally:
+        _COORDINATOR.acquire()
+        _holds.on = True
 
 
 def merge(results: list[ShardResult], domain: Domain = GAMES) -> tuple[int, int, list]:
@@ -131,12 +167,13 @@ def sweep(
                              mininterval=0.5, disable=None, position=1)
                 shards.TICK = games.update
         try:
-            for r in backend.run(run_shard, todo):
-                if store is not None:
-                    store.record_shard(run_id, r)
-                results.append(r)
-                if bar is not None:
-                    bar.update()
+            with waiting():  # the shards run elsewhere: another statement's thread may work meanwhile
+                for r in backend.run(run_shard, todo):
+                    if store is not None:
+                        store.record_shard(run_id, r)
+                    results.append(r)
+                    if bar is not None:
+                        bar.update()
         finally:
             shards.TICK = None
             for b in (games, bar):
