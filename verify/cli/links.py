@@ -36,6 +36,7 @@ import json
 import sys
 
 from ..errors import InputError
+from .progress import shard_lines
 
 __all__ = ["register"]
 
@@ -141,10 +142,7 @@ def run(args: argparse.Namespace) -> int:
     if engine == "c":
         from ..papers.lnk.kernel import c_search
 
-        def shard_done(r, st, secs, done, mod):
-            if progress:
-                print(f"shard {r} done in {secs:.1f} s ({done}/{mod})", file=sys.stderr, flush=True)
-
+        shard_done = shard_lines("links", enabled=not args.no_progress)
         links, cstats = c_search(args.n, jobs=args.jobs, mod=args.mod, residues=_shards(args.shards),
                                  bounds=not args.no_bounds, store=args.store, resume=args.resume, on_shard=shard_done)
     else:
@@ -188,10 +186,7 @@ def _run_plain(args: argparse.Namespace, engine: str, progress: bool) -> int:
     if args.sieve_counts or args.gallery or args.minimax:
         raise InputError(f"--sieve-counts, --gallery and --minimax do not apply to --engine {engine}.")
 
-    def shard_done(r, st, secs, done, mod):
-        if progress:
-            print(f"shard {r} done in {secs:.1f} s ({done}/{mod})", file=sys.stderr, flush=True)
-
+    shard_done = shard_lines(f"links ({engine})", enabled=not args.no_progress)
     kw = dict(strong=args.strong, all_pairs=args.all_pairs, jobs=args.jobs, mod=args.mod, residues=_shards(args.shards),
               store=args.store, resume=args.resume, on_shard=shard_done)
     kind = "strong" if args.strong else "weak"

@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 
-__all__ = ["Overall", "summary_line"]
+__all__ = ["Overall", "summary_line", "shard_lines"]
 
 
 def _clock(seconds: float) -> str:
@@ -130,3 +130,34 @@ def summary_line(verdicts: list[str], seconds: float, attention: int, what: str 
     parts += [f"{c} {v}" for v, c in counts.items() if v not in order]
     att = "none needs attention" if not attention else f"{attention} need{'s' if attention == 1 else ''} attention"
     return f"{len(verdicts)} {what}: {', '.join(parts) or 'none'}; {att}; {_clock(seconds)} wall"
+
+
+def shard_lines(what: str, enabled: bool = True, stream=None):
+    """A callback ``(res, stats, seconds, done, mod)`` for sharded searches (``links``):
+    one plain line per finished shard on standard error, on a terminal or in a CI log —
+    done/total, elapsed and the estimate of what remains (from the shards run now, not
+    those read from a store).
+
+    >>> import io
+    >>> buf = io.StringIO()
+    >>> cb = shard_lines("links", stream=buf)
+    >>> cb(3, {}, 1.25, 5, 8)
+    >>> buf.getvalue().split(" (")[0]
+    'links: 5/8 shards done, shard 3 in 1.2 s'
+    """
+    start = time.perf_counter()
+    first: list[int] = []
+
+    def on_shard(res, stats, seconds, done, mod) -> None:
+        if not enabled:
+            return
+        if not first:
+            first.append(done - 1)
+        elapsed = time.perf_counter() - start
+        ran = done - first[0]
+        left = f", about {_clock(elapsed / ran * (mod - done))} left" if ran and done < mod else ""
+        print(f"{what}: {done}/{mod} shards done, shard {res} in {seconds:.1f} s ({_clock(elapsed)} elapsed{left})",
+              file=stream or sys.stderr, flush=True)
+
+    return on_shard
+
