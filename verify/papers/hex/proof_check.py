@@ -142,7 +142,7 @@ class _Exhaustive:
     to move wins iff some move wins, the loser to move loses iff every move loses."""
 
     def __init__(self, rows: int, cols: int, X: str) -> None:
-        n = rows * cols
+        n = self.n = rows * cols
         self.full = (1 << n) - 1
         first_col = sum(1 << (r * cols) for r in range(rows))
         last_col = sum(1 << (r * cols + cols - 1) for r in range(rows))
@@ -169,44 +169,54 @@ class _Exhaustive:
         return False
 
     def wins(self, xs: int, vac: int, x_to_move: bool) -> bool:
+        if self.chain(xs):
+            return True
+        if not self.chain(xs | vac):
+            return False
         return self._search(xs, vac, x_to_move)[0]
 
     def _search(self, xs: int, vac: int, x_to_move: bool) -> tuple[bool, int]:
         """(``X`` wins?, a carrier of that player's win: vacant cells such that the winner
-        still wins when the other player is also given every other vacant cell)."""
-        key = (xs, vac, x_to_move)
+        still wins when the other player is also given every other vacant cell), for a
+        position where ``X`` has no chain yet and could still make one with every vacant cell."""
+        key = (xs << self.n | vac) << 1 | x_to_move
         memo = self.memo
         hit = memo.get(key)
         if hit is not None:
             return hit
         self.searched += 1
-        if self.chain(xs):
-            res = (True, 0)
-        elif not self.chain(xs | vac):
-            res = (False, 0)
-        else:
-            # The mover tries moves; a move that wins for the mover ends the search (carrier:
-            # the move and the child's carrier).  A move that loses has a carrier of the
-            # opponent's win: every mover's move off that carrier loses too, so only the
-            # moves inside every such carrier (the must-play region) are tried; the
-            # opponent's carrier is the union of the carriers and moves tried.
-            n = vac.bit_count()
-            first = self.killer.get((n, x_to_move), 0) & vac  # last winning move at this depth: tried first
-            region = vac
-            union = 0
-            res = None
-            while region:
-                low = first & region or region & -region
-                first = 0
-                xw, sub = self._search(xs | low if x_to_move else xs, vac ^ low, not x_to_move)
-                if xw == x_to_move:  # the mover wins by ``low``
-                    res = (xw, sub | low)
-                    self.killer[(n, x_to_move)] = low
-                    break
-                union |= sub | low
-                region &= (sub | low) & ~low
-            if res is None:
-                res = (not x_to_move, union)
+        # The mover tries moves; a move that wins for the mover ends the search (carrier:
+        # the move and the child's carrier).  A move that loses has a carrier of the
+        # opponent's win: every mover's move off that carrier loses too, so only the
+        # moves inside every such carrier (the must-play region) are tried; the
+        # opponent's carrier is the union of the carriers and moves tried.  A child
+        # decided at once: X's move made its chain (X wins, carrier the move) or the
+        # loser's move left X no way to one (the loser wins, carrier the move).
+        n = vac.bit_count()
+        first = self.killer.get(n << 1 | x_to_move, 0) & vac  # last winning move at this depth: tried first
+        region = vac
+        union = 0
+        res = None
+        while region:
+            low = first & region or region & -region
+            first = 0
+            if x_to_move:
+                if self.chain(xs | low):  # X's move completes its chain
+                    xw, sub = True, 0
+                else:  # X's stones plus the vacant cells are unchanged: still a possible chain
+                    xw, sub = self._search(xs | low, vac ^ low, False)
+            elif not self.chain(xs | (vac ^ low)):  # the loser's move cuts every X chain
+                xw, sub = False, 0
+            else:  # X's stones are unchanged: still no chain
+                xw, sub = self._search(xs, vac ^ low, True)
+            if xw == x_to_move:  # the mover wins by ``low``
+                res = (xw, sub | low)
+                self.killer[n << 1 | x_to_move] = low
+                break
+            union |= sub | low
+            region &= (sub | low) & ~low
+        if res is None:
+            res = (not x_to_move, union)
         if len(memo) >= _SEARCH_MEMO_LIMIT:
             memo.clear()
         memo[key] = res
