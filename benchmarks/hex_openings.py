@@ -15,7 +15,7 @@ import argparse
 import time
 
 from verify.papers.hex.board import BLACK, WHITE, Position
-from verify.papers.hex.cli import _solve_all, opening_map_text
+from verify.papers.hex.maps import _solve_all, opening_map_text
 
 
 def main() -> None:

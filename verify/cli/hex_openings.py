@@ -54,7 +54,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..papers.hex.board import Position
-    from ..papers.hex.cli import draw_opening_map, opening_map_text
+    from ..papers.hex.maps import draw_opening_map, opening_map_text
     from ..papers.hex.openings_run import MAX_N, run_openings
 
     if not 1 <= args.n <= MAX_N:

@@ -41,7 +41,7 @@ def register(sub) -> None:
 def _run(args) -> int:
     if Path(args.check_proof).is_dir():
         return _run_certificates(args)
-    from ..papers.hex.cli import run_check_proof
+    from .hex import run_check_proof
 
     return run_check_proof(args)
 

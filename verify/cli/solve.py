@@ -87,7 +87,7 @@ def register(sub) -> None:
     p.add_argument("--no-symmetry", action="store_true",
                    help="with --hex: search every query, also those that are 180° turns of another")
     p.add_argument("--json", action="store_true", help="print JSON")
-    from ..papers.hex.cli import add_proof_arguments
+    from .hex import add_proof_arguments
 
     add_proof_arguments(p)  # --proof FILE (Hex proof objects)
     p.set_defaults(run=run_solve)
@@ -113,7 +113,7 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.hex is not None:  # a Hex board: the board solver of verify.papers.hex
         if args.terminals:
             raise InputError("A Hex board brings its own terminals (top and bottom); drop --terminals.")
-        from ..papers.hex.cli import run_hex_with_proof
+        from .hex import run_hex_with_proof
 
         return run_hex_with_proof(args)
     if args.openings or args.png:

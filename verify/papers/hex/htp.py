@@ -551,7 +551,7 @@ class HtpEngine:
         pos = self.pos
         if pos.chain(BLACK) or pos.chain(WHITE):
             raise HtpError("the position is already won: no opening to play")
-        from .cli import opening_map_text
+        from .maps import opening_map_text
 
         t0 = time.monotonic()
         seen: dict = {}

@@ -114,8 +114,8 @@ def kernel_hash() -> str:
 
 def estimate_per_opening(n: int) -> float:
     """Rough seconds of one opening of the empty ``n``×``n`` board (``n``² − 1 vacant
-    cells), by the estimate of ``solve --hex`` (:func:`~.cli.estimate_seconds`)."""
-    from .cli import estimate_seconds
+    cells), by the estimate of ``solve --hex`` (:func:`~.maps.estimate_seconds`)."""
+    from .maps import estimate_seconds
 
     return estimate_seconds(n * n - 1)
 

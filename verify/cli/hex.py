@@ -1,43 +1,21 @@
-"""``solve --hex``: a Hex position's value with either player to move, and its opening map.
+"""``solve --hex``: a Hex position's value with either player to move, and its opening
+map; ``solve --hex --proof`` and ``check-proof`` for Hex proof objects.
 
-Values come from the compiled Fig. 13 kernel (:mod:`.solver`); without a C compiler the
-Python WINVALUE runs instead.  Before searching, the running time is estimated from the
-number of vacant cells (calibrated on this kind of machine with the df-pn kernel with
-H-search and captured-cell fill-in: 0.01 s at 24 vacant cells, ×1.35 per further cell —
-a 6×6 opening ≈ 0.3 s, a 7×7 opening ≈ 13 s, the measured means being 0.1 s and 11 s;
-an 8×8 opening ≈ 1,200 s, measured with the 128-bit kernel: d1 620 s CPU, a1 and b1 past
-430 and 730 s CPU; 9×9 ≈ 2·10^5 s, 11×11 ≈ 3·10^10 s — ``hex-openings`` refuses, under
-its default budget, the boards whose estimate per opening exceeds it);
-when the estimate exceeds ``--budget``
-the command stops and says so, and a search that outlives the budget is reported as
-unknown — never a guessed value.
+The library underneath: :mod:`verify.papers.hex.maps` (every opening solved, the time
+estimate, the map printed and drawn) and :mod:`verify.papers.hex.proof` (proof objects).
 """
 
 from __future__ import annotations
 
 import json
 import sys
-import threading
 import time
 
-from ...errors import InputError
-from .board import BLACK, WHITE, Position, other
+from ..errors import InputError
+from ..papers.hex.board import BLACK, WHITE, Position, other
+from ..papers.hex.maps import NAMES, _solve_all, draw_opening_map, estimate_seconds, opening_map_text
 
-__all__ = ["estimate_seconds", "run_hex"]
-
-NAMES = {BLACK: "Black", WHITE: "White"}
-
-
-def estimate_seconds(vacant: int) -> float:
-    """Rough time of one search with ``vacant`` vacant cells (seconds).
-
-    >>> estimate_seconds(24) == 0.01, estimate_seconds(10) < 0.01, estimate_seconds(4000)
-    (True, True, inf)
-    """
-    try:
-        return 0.01 * 1.35 ** (vacant - 24)
-    except OverflowError:  # a board far beyond any budget (40x40: 1,600 vacant cells)
-        return float("inf")
+__all__ = ["run_hex", "add_proof_arguments", "run_hex_with_proof", "run_check_proof"]
 
 
 def _legal_note(pos: Position) -> str | None:
@@ -47,69 +25,12 @@ def _legal_note(pos: Position) -> str | None:
     return None
 
 
-def _solve_all(queries, budget: float, jobs: int, table_bits: int = 22, symmetry: bool = True):
-    """Run (position, to_move) queries on ``jobs`` kernels; None for any past the budget.
-
-    With ``symmetry`` a query whose 180° rotation is an earlier query is not searched:
-    it takes that query's value (the rotation maps each side to the opposite side of
-    the same player, so it preserves the value).
-    """
-    if symmetry:
-        first: dict = {}
-        for i, (p, to) in enumerate(queries):
-            r = p.rotate()
-            k = min((p.black, p.white), (r.black, r.white)), to
-            first.setdefault(k, i)
-        keys = [(min((p.black, p.white), (p.rotate().black, p.rotate().white)), to) for p, to in queries]
-        unique = sorted(set(first.values()))
-        res, nodes = _solve_all([queries[i] for i in unique], budget, jobs, table_bits, symmetry=False)
-        got = dict(zip(unique, res))
-        return [got[first[k]] for k in keys], nodes
-    from .solver import CSolver, win_value
-
-    results: list = [None] * len(queries)
-    nodes = [0]
-    try:
-        kernels = [CSolver(table_bits) for _ in range(max(1, min(jobs, len(queries))))]
-    except Exception:  # no compiler: Python WINVALUE, one at a time
-        for i, (p, to) in enumerate(queries):
-            results[i] = win_value(p, to)[0]
-        return results, 0
-    deadline = time.monotonic() + budget
-    lock = threading.Lock()
-    todo = list(range(len(queries)))
-
-    def work(k):
-        while True:
-            with lock:
-                if not todo:
-                    return
-                i = todo.pop(0)
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return
-            r = k.value_within(queries[i][0], queries[i][1], left)
-            if r is not None:
-                results[i] = r[0]
-                with lock:
-                    nodes[0] += r[2]
-
-    threads = [threading.Thread(target=work, args=(k,)) for k in kernels]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    for k in kernels:
-        k.close()
-    return results, nodes[0]
-
-
 def _contract(spec: str, black_first, white_first, black_openings: dict, white_openings: dict) -> dict:
     """The keys every ``solve --json`` prints (``short_first``, ``cut_first``,
     ``winning_moves``, ``link``), in Shannon-game terms: Black is Short, White is Cut.
     Winning moves are listed in the order of the board game's vertices, as for any game."""
-    from ...game import Game
-    from ...solve import CUT, SHORT
+    from ..game import Game
+    from ..solve import CUT, SHORT
 
     role = {BLACK: SHORT, WHITE: CUT}
     short_first, cut_first = role.get(black_first, "unknown"), role.get(white_first, "unknown")
@@ -188,42 +109,6 @@ def run_hex(args) -> int:
     return 0
 
 
-def opening_map_text(pos: Position, m: dict) -> str:
-    """The map as a rhombus of letters: the winner after the opening at each cell.
-
-    >>> p = Position(2, 2)
-    >>> print(opening_map_text(p, {"a1": "W", "b1": "B", "a2": "B", "b2": "W"}))
-    W B
-     B W
-    """
-    lines = []
-    for r in range(pos.rows):
-        row = []
-        for c in range(pos.cols):
-            i = r * pos.cols + c
-            name = pos.name(i)
-            if pos.black >> i & 1:
-                row.append("b")
-            elif pos.white >> i & 1:
-                row.append("w")
-            else:
-                v = m.get(name, "?")
-                row.append(v if v in (BLACK, WHITE) else "?")
-        lines.append(" " * r + " ".join(row))
-    return "\n".join(lines)
-
-
-def draw_opening_map(pos: Position, m: dict, path: str, title: str) -> None:
-    """PNG of the opening map: a cell is dark where Black wins after opening there, light where White does."""
-    from .draw import draw_position
-
-    fill = {c: ("#555555" if v == BLACK else "#ffffff" if v == WHITE else "#ffcc66") for c, v in m.items()}
-    draw_position(pos, path, title=title, fill=fill, legend={"Black wins": "#555555", "White wins": "#ffffff"})
-
-
-# ------------------------------------------------------------------ proof objects
-# ``solve --hex SPEC --proof FILE`` and ``check-proof FILE`` (module .proof).
-
 def add_proof_arguments(p) -> None:
     """The proof-object flags of ``solve``."""
     p.add_argument("--proof", metavar="FILE",
@@ -244,7 +129,7 @@ def run_hex_with_proof(args) -> int:
         raise InputError(f"--jobs must be a whole number from 1 to 64, not {jobs}.")
     path = getattr(args, "proof", None)
     exhaust = getattr(args, "exhaust", None)
-    from .proof import EXHAUST, EXHAUST_MAX, prove_all
+    from ..papers.hex.proof import EXHAUST, EXHAUST_MAX, prove_all
 
     if exhaust is not None and not 0 <= exhaust <= EXHAUST_MAX:
         raise InputError(f"--exhaust must be a whole number from 0 to {EXHAUST_MAX}, not {exhaust}.")
@@ -256,7 +141,7 @@ def run_hex_with_proof(args) -> int:
     if args.openings and not (pos.chain(BLACK) or pos.chain(WHITE)):
         for colour in (BLACK, WHITE):
             queries += [(pos.play(i, colour), other(colour)) for i in range(pos.size) if pos.empty >> i & 1]
-    from ...errors import BudgetExceeded
+    from ..errors import BudgetExceeded
 
     budget = getattr(args, "timeout", None) or args.budget
     t0 = time.perf_counter()
@@ -276,7 +161,7 @@ def run_hex_with_proof(args) -> int:
 
 def run_check_proof(args) -> int:
     """``check-proof FILE``: every proof of FILE re-verified, one at a time; one line each."""
-    from .proof import check_file
+    from ..papers.hex.proof import check_file
 
     t0 = time.perf_counter()
     max_bytes = int(getattr(args, "max_gib", 4.0) * (1 << 30))
@@ -296,3 +181,4 @@ def run_check_proof(args) -> int:
         print(f"{len(res)} proof{'s' if len(res) != 1 else ''} valid{f' ({images} as symmetric images)' if images else ''}, "
               f"{sum(r.nodes for r in res)} nodes, checked in {seconds:.2f} s.")
     return 0
+
