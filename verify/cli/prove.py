@@ -190,6 +190,9 @@ def run(args: argparse.Namespace) -> int:
             if not args.json:
                 bar.write(_line(r), file=sys.stdout)
                 sys.stdout.flush()
+            elif progress and len(sizes) > 1 and not sys.stderr.isatty():  # a CI log: one plain line per n
+                print(f"prove: {len(results)}/{len(sizes)} sizes done, n = {n} {r.verdict} in {r.seconds:.1f} s",
+                      file=sys.stderr, flush=True)
             if r.verdict != "proved":
                 break
     if args.json:
