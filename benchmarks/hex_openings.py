@@ -15,7 +15,7 @@ import argparse
 import time
 
 from verify.papers.hex.board import BLACK, WHITE, Position
-from verify.papers.hex.maps import _solve_all, opening_map_text
+from verify.papers.hex.maps import solve_all, opening_map_text
 
 
 def main() -> None:
@@ -30,7 +30,7 @@ def main() -> None:
         p = Position(k, k)
         queries = [(p, BLACK), (p, WHITE)] + [(p.play(i, BLACK), WHITE) for i in range(p.size)]
         t = time.perf_counter()
-        res, nodes = _solve_all(queries, args.budget, args.jobs, table_bits=min(22, max(12, k * k - 2)),
+        res, nodes = solve_all(queries, args.budget, args.jobs, table_bits=min(22, max(12, k * k - 2)),
                                 symmetry=not args.no_symmetry)
         wall = time.perf_counter() - t
         m = {p.name(i): res[2 + i] for i in range(p.size)}

@@ -13,7 +13,7 @@ import time
 
 from ..errors import InputError
 from ..papers.hex.board import BLACK, WHITE, Position, other
-from ..papers.hex.maps import NAMES, _solve_all, draw_opening_map, estimate_seconds, opening_map_text
+from ..papers.hex.maps import NAMES, solve_all, draw_opening_map, estimate_seconds, opening_map_text
 
 __all__ = ["run_hex", "add_proof_arguments", "run_hex_with_proof", "run_check_proof"]
 
@@ -70,7 +70,7 @@ def run_hex(args) -> int:
             f"at {est / jobs:.3g} s, over the budget of {budget:g} s; raise --budget to try."
         )
     t0 = time.perf_counter()
-    res, nodes = _solve_all(queries, budget, jobs, table_bits=min(22, max(12, vac - 2)),
+    res, nodes = solve_all(queries, budget, jobs, table_bits=min(22, max(12, vac - 2)),
                             symmetry=not getattr(args, "no_symmetry", False))
     seconds = time.perf_counter() - t0
     cells = pos.names(pos.empty)

@@ -40,7 +40,6 @@ class Overall:
         self.count = 0
         self.start_time = time.perf_counter()
         self.running: dict[str, float] = {}  # items running now -> their start
-        self.item_start = self.start_time
         self._lock = threading.RLock()
         self._bar = None
         self._stop = threading.Event()
@@ -90,7 +89,7 @@ class Overall:
     def start(self, item: str) -> None:
         """``item`` starts (items may run at once: ``check`` runs statements side by side)."""
         with self._lock:
-            self.running[item] = self.item_start = time.perf_counter()
+            self.running[item] = time.perf_counter()
             if not self.enabled:
                 return
             if self._bar is not None:

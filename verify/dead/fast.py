@@ -42,6 +42,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..game import reachable
+
 __all__ = ["DeadMap", "dead_map", "VERTEX_RULES", "EDGE_RULES"]
 
 VERTEX_RULES = {
@@ -369,7 +371,7 @@ def _edge_surrounded(adj, a: int, c: int, s: int, t: int, allv: int) -> bool:
         reach = 0
         for r in (s, t):
             if not near >> r & 1 and not reach >> r & 1:
-                reach |= _reach(adj, r, allv & ~near)
+                reach |= reachable(adj, r, allv & ~near)
         closed = reach
         for u in _bits(reach):
             closed |= adj[u]
@@ -387,7 +389,7 @@ def _group_rules(adj, s: int, t: int, allv: int, rest: int, out: DeadMap) -> int
         near = adj[r] | 1 << r
         if near >> other & 1:
             continue
-        reach = _reach(adj, other, allv & ~near)
+        reach = reachable(adj, other, allv & ~near)
         closed = reach
         for u in _bits(reach):
             closed |= adj[u]
@@ -401,7 +403,7 @@ def _group_rules(adj, s: int, t: int, allv: int, rest: int, out: DeadMap) -> int
     left = 0
     while rest:
         v = (rest & -rest).bit_length() - 1
-        comp = _reach(adj, v, pool)
+        comp = reachable(adj, v, pool)
         ring = 0
         for u in _bits(comp):
             ring |= adj[u]
@@ -413,20 +415,6 @@ def _group_rules(adj, s: int, t: int, allv: int, rest: int, out: DeadMap) -> int
             left |= comp & rest
         rest &= ~comp
     return left
-
-
-def _reach(adj, v: int, allowed: int) -> int:
-    seen = frontier = 1 << v
-    while frontier:
-        grow = 0
-        f = frontier
-        while f:
-            low = f & -f
-            grow |= adj[low.bit_length() - 1]
-            f ^= low
-        frontier = grow & allowed & ~seen
-        seen |= frontier
-    return seen
 
 
 def _mask(vs) -> int:

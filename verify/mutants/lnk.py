@@ -42,7 +42,7 @@ STATEMENTS = LNK + "statements"
 def minimality_skipped(orig):
     """``classify_masks`` that decides the link type only: no single-edge deletion is
     tried, so every weak (strong) link passes as a minimal one."""
-    from ..papers.lnk.search import _sw
+    from ..papers.lnk.link import _sw
 
     def classify_masks(solver, adj, s, t, strong):
         if strong:

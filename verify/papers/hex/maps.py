@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 import time
 
-from .board import BLACK, WHITE, Position, other
+from .board import BLACK, WHITE, Position
 
 __all__ = ["estimate_seconds", "solve_all", "opening_map_text", "draw_opening_map"]
 
@@ -36,7 +36,7 @@ def estimate_seconds(vacant: int) -> float:
         return float("inf")
 
 
-def _solve_all(queries, budget: float, jobs: int, table_bits: int = 22, symmetry: bool = True):
+def solve_all(queries, budget: float, jobs: int, table_bits: int = 22, symmetry: bool = True):
     """Run (position, to_move) queries on ``jobs`` kernels; None for any past the budget.
 
     With ``symmetry`` a query whose 180° rotation is an earlier query is not searched:
@@ -51,7 +51,7 @@ def _solve_all(queries, budget: float, jobs: int, table_bits: int = 22, symmetry
             first.setdefault(k, i)
         keys = [(min((p.black, p.white), (p.rotate().black, p.rotate().white)), to) for p, to in queries]
         unique = sorted(set(first.values()))
-        res, nodes = _solve_all([queries[i] for i in unique], budget, jobs, table_bits, symmetry=False)
+        res, nodes = solve_all([queries[i] for i in unique], budget, jobs, table_bits, symmetry=False)
         got = dict(zip(unique, res))
         return [got[first[k]] for k in keys], nodes
     from .solver import CSolver, win_value
@@ -124,7 +124,3 @@ def draw_opening_map(pos: Position, m: dict, path: str, title: str) -> None:
 
     fill = {c: ("#555555" if v == BLACK else "#ffffff" if v == WHITE else "#ffcc66") for c, v in m.items()}
     draw_position(pos, path, title=title, fill=fill, legend={"Black wins": "#555555", "White wins": "#ffffff"})
-
-
-
-solve_all = _solve_all

@@ -52,17 +52,14 @@ Examples
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 
 from ...errors import InputError, ShannonVerifyError
 from ...game import Game, bits, popcount
 from ...graphs import canonical_game, geng_lines, pair_orbit_representatives
-from ...game import short_adjacency as _short
 from ...solve.fast import FastSolver
-from ...backing import remembered, used
-from .link import Link, _edges, _sw, _without, classify_masks, link_from_game, parse_graph6_masks  # noqa: F401 (re-exported)
+from ...backing import remembered
+from .link import Link, classify_masks, link_from_game, parse_graph6_masks  # noqa: F401 (re-exported)
 
 __all__ = [
     "Link",
