@@ -175,7 +175,7 @@ def test_compile_cache_hashes_local_headers(tmp_path, monkeypatch):
     (tmp_path / "k.h").write_text("#define K 4\n")
     b = compiled(tmp_path / "k.c")
     assert a != b and a.exists() and b.exists()
-    assert [p.name for p in source_files(PLAIN_KERNEL)] == ["plain_kernel.c", "lnk_graph6.h", "lnk_pairs.h", "lnk_solver.h"]
+    assert [p.name for p in source_files(PLAIN_KERNEL)] == ["plain_kernel.c", "lnk_graph6.h", "lnk_pairs.h", "lnk_solver.h", "graph6.h"]
     assert not list((tmp_path / "cache").glob("*.tmp"))
 
 

@@ -5,8 +5,12 @@ graph6 lines on standard input and prints counts.  It is compiled on first use w
 ``gcc`` (or ``$SHANNON_VERIFY_CC``) into a cache directory — ``$SHANNON_VERIFY_CACHE``,
 else ``$XDG_CACHE_HOME/shannon-verify``, else ``~/.cache/shannon-verify``, else a
 directory under the system temporary directory — under a name that hashes the
-source, every local header it includes (``#include "x.h"``, found beside it,
-recursively) and the compiler command, so an edited source or header is recompiled.
+source, every local header it includes (``#include "x.h"``, found beside it or in the
+shared header directory :data:`INCLUDE_DIR`, recursively) and the compiler command, so
+an edited source or header is recompiled.  Every kernel is compiled with
+``-I`` :data:`INCLUDE_DIR` (``verify/include/``: the C headers the kernels share, such as
+the one graph6 reader ``graph6.h``), so an edit of a shared header rebuilds every kernel
+that includes it.
 Each compilation writes a file of its own and renames it into place atomically, so
 processes or threads compiling the same kernel at once do not trip over each other.  :func:`compiled`
 returns ``None`` when no compiler is found; callers then fall back to Python.
@@ -38,9 +42,12 @@ from pathlib import Path
 from ..errors import InputError, ShannonVerifyError
 from ..graphs import GENG_HELP, find_geng
 
-__all__ = ["cache_dir", "find_cc", "compiled", "source_files", "default_jobs", "default_shards", "geng_command", "run_pipelines"]
+__all__ = ["INCLUDE_DIR", "cache_dir", "find_cc", "compiled", "source_files", "default_jobs", "default_shards", "geng_command", "run_pipelines"]
 
 CFLAGS = ("-O3", "-std=c99")
+
+INCLUDE_DIR = Path(__file__).resolve().parents[1] / "include"
+"""The C headers shared by the kernels (``-I`` of every compilation; shipped in the wheel)."""
 
 
 def cache_dir() -> Path:
@@ -95,7 +102,7 @@ def compiled(source: Path) -> Path | None:
         os.close(fd)
         tmp = Path(name)
         try:
-            proc = subprocess.run([cc, *CFLAGS, "-o", str(tmp), str(source)], capture_output=True, text=True)
+            proc = subprocess.run([cc, *CFLAGS, "-I", str(INCLUDE_DIR), "-o", str(tmp), str(source)], capture_output=True, text=True)
             if proc.returncode or not tmp.stat().st_size:
                 lines = proc.stderr.strip().splitlines()
                 first = next((x for x in lines if " error: " in x), lines[0] if lines else "no message")
@@ -147,10 +154,11 @@ _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
 
 def source_files(source: Path) -> list[Path]:
     """``source`` and the local headers it includes (``#include "name"``, looked up beside
-    the including file, recursively), each once: what the compile cache key hashes.
+    the including file, then in :data:`INCLUDE_DIR`, as ``gcc -I`` does; recursively), each
+    once: what the compile cache key hashes.
 
     >>> [p.name for p in source_files(Path(__file__).parents[1] / "papers" / "lnk" / "strong_kernel.c")]
-    ['strong_kernel.c', 'lnk_graph6.h', 'lnk_pairs.h', 'lnk_solver.h']
+    ['strong_kernel.c', 'lnk_graph6.h', 'lnk_pairs.h', 'lnk_solver.h', 'graph6.h']
     """
     out: list[Path] = []
     todo = [Path(source)]
@@ -162,7 +170,10 @@ def source_files(source: Path) -> list[Path]:
         for name in _INCLUDE.findall(path.read_bytes()):
             header = path.parent / name.decode()
             if not header.exists():
-                raise ShannonVerifyError(f"{path.name} includes {name.decode()}, which is not beside it.")
+                header = INCLUDE_DIR / name.decode()
+            if not header.exists():
+                raise ShannonVerifyError(f"{path.name} includes {name.decode()}, which is neither beside it "
+                                         f"nor in {INCLUDE_DIR}.")
             todo.append(header)
     return out
 

@@ -37,7 +37,7 @@ static int sieve_only;
 
 static int one_line(char *line, size_t ll) {
     set adj[MAXN];
-    int n = parse_graph6(line, ll, adj);
+    int n = graph6_parse(line, ll, MAXN, adj);
     if (n < 0) return n;
     graphs++;
     ctx g;
@@ -67,7 +67,7 @@ static int one_line(char *line, size_t ll) {
 int main(int argc, char **argv) {
     sieve_only = argc > 1 && strcmp(argv[1], "-s") == 0;
     if (solver_init()) return 2;
-    int rc = read_graph6_lines(one_line);
+    int rc = graph6_lines(one_line, MAXN);
     if (rc) return rc;
     printf("S %llu %llu %llu %llu", graphs, kept, games, links);
     for (int k = 1; k <= NCOND; k++) printf(" %llu", rejected[k]);

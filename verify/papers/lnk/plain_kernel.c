@@ -30,7 +30,7 @@ static int strong, all_pairs, list_only;
 
 static int one_line(char *line, size_t ll) {
     set adj[MAXN];
-    int n = parse_graph6(line, ll, adj);
+    int n = graph6_parse(line, ll, MAXN, adj);
     if (n < 0) return n;
     graphs++;
     int prune = !all_pairs && n >= (strong ? 5 : 4);
@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
         }
     }
     if (solver_init()) return 2;
-    int rc = read_graph6_lines(one_line);
+    int rc = graph6_lines(one_line, MAXN);
     if (rc) return rc;
     printf("S %llu %llu %llu %llu %llu\n", graphs, kept, games, links, wins);
     return 0;

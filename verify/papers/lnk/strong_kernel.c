@@ -21,7 +21,7 @@ static unsigned long long graphs, kept, games, links;
 
 static int one_line(char *line, size_t ll) {
     set adj[MAXN];
-    int n = parse_graph6(line, ll, adj);
+    int n = graph6_parse(line, ll, MAXN, adj);
     if (n < 0) return n;
     graphs++;
     pair_info pi;
@@ -43,7 +43,7 @@ static int one_line(char *line, size_t ll) {
 
 int main(void) {
     if (solver_init()) return 2;
-    int rc = read_graph6_lines(one_line);
+    int rc = graph6_lines(one_line, MAXN);
     if (rc) return rc;
     printf("S %llu %llu %llu %llu\n", graphs, kept, games, links);
     return 0;

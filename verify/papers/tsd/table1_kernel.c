@@ -1,5 +1,5 @@
 /*
- * tab1_kernel.c -- the fast counter behind `shannon-verify table TSD.TAB1`.
+ * table1_kernel.c -- the fast counter behind `shannon-verify table TSD.TAB1`.
  *
  * Reads graph6 lines (as written by `geng -q`) on standard input and classifies
  * each graph by four flags, the conditions of Table 1 of
@@ -33,44 +33,10 @@ typedef uint64_t set;
 
 static int lowbit(set s) { return __builtin_ctzll(s); }
 
-/* graph6: byte 0 is n + 63, then the upper triangle column by column
-   (0,1) (0,2) (1,2) (0,3) ... six bits per byte, most significant first.  The bits
-   are laid out as a little-endian bit stream, so column j is the j bits at offset
-   j(j-1)/2, with bit i standing for the edge ij. */
-static int parse_graph6(const char *s, size_t len, set *adj) {
-    static uint8_t rev6[64];
-    static int ready = 0;
-    if (!ready) {
-        for (int x = 0; x < 64; x++)
-            for (int b = 0; b < 6; b++)
-                if (x >> b & 1) rev6[x] |= (uint8_t)(1 << (5 - b));
-        ready = 1;
-    }
-    if (len < 1 || s[0] < 63 || s[0] > 63 + MAXN) return -1;
-    int n = s[0] - 63;
-    size_t nbits = (size_t)n * (n - 1) / 2, need = 1 + (nbits + 5) / 6;
-    if (len != need) return -1;
-    set word[(MAXN * (MAXN - 1) / 2 + 5) / 6 * 6 / 64 + 2];
-    memset(word, 0, sizeof word);
-    for (size_t c = 1; c < len; c++) {
-        int x = s[c] - 63;
-        if (x < 0 || x > 63) return -1;
-        size_t pos = 6 * (c - 1);
-        set v = rev6[x];
-        word[pos >> 6] |= v << (pos & 63);
-        if ((pos & 63) > 58) word[(pos >> 6) + 1] |= v >> (64 - (pos & 63));
-    }
-    for (int i = 0; i < n; i++) adj[i] = 0;
-    for (int j = 1; j < n; j++) {
-        size_t off = (size_t)j * (j - 1) / 2, sh = off & 63;
-        set col = word[off >> 6] >> sh;
-        if (sh && sh + j > 64) col |= word[(off >> 6) + 1] << (64 - sh);
-        col &= ((set)1 << j) - 1;
-        adj[j] = col;
-        for (set t = col; t; t &= t - 1) adj[lowbit(t)] |= (set)1 << j;
-    }
-    return n;
-}
+/* the graph6 reader shared by the kernels: verify/include/graph6.h */
+#define G6_SET set
+#define G6_NOT_GRAPH6 "is not a graph6 string on at most 62 vertices."
+#include "graph6.h"
 
 static int is_clique(const set *adj, set s) {
     for (set t = s; t; t &= t - 1) {
@@ -118,12 +84,13 @@ static int flags_of(int n, const set *adj) {
 
 static unsigned long long hist[MAXN + 1][16], total[MAXN + 1];
 
-/* Classify one line; returns 0, or -1 if it is not graph6. */
-static int one_line(char *line, size_t ll, int per_graph) {
+static int per_graph;
+
+/* Classify one line (no final '\r', not empty); returns 0, or -1 if it is not graph6 on
+   at most MAXN vertices. */
+static int one_line(char *line, size_t ll) {
     set adj[MAXN];
-    if (ll && line[ll - 1] == '\r') ll--;
-    if (ll == 0) return 0;
-    int n = parse_graph6(line, ll, adj);
+    int n = graph6_parse(line, ll, MAXN, adj);
     if (n < 0) return -1;
     int f = flags_of(n, adj);
     if (per_graph) printf("%.*s %d\n", (int)ll, line, f);
@@ -133,34 +100,9 @@ static int one_line(char *line, size_t ll, int per_graph) {
 }
 
 int main(int argc, char **argv) {
-    int per_graph = argc > 1 && strcmp(argv[1], "-g") == 0;
-    static char buf[1 << 20];
-    size_t have = 0;
-    unsigned long long lineno = 0;
-    for (;;) {
-        size_t got = fread(buf + have, 1, sizeof buf - have, stdin);
-        int eof = got == 0;
-        have += got;
-        size_t p = 0;
-        while (p < have) {
-            char *nl = memchr(buf + p, '\n', have - p);
-            if (!nl && !eof) break;
-            size_t ll = nl ? (size_t)(nl - (buf + p)) : have - p;
-            lineno++;
-            if (one_line(buf + p, ll, per_graph) < 0) {
-                fprintf(stderr, "Line %llu is not a graph6 string on at most %d vertices.\n", lineno, MAXN);
-                return 2;
-            }
-            p += ll + 1;
-        }
-        if (eof) break;
-        memmove(buf, buf + p, have - p);
-        have -= p;
-        if (have == sizeof buf) {
-            fprintf(stderr, "Line %llu is too long for graph6.\n", lineno + 1);
-            return 2;
-        }
-    }
+    per_graph = argc > 1 && strcmp(argv[1], "-g") == 0;
+    int rc = graph6_lines(one_line, MAXN);
+    if (rc) return rc;
     if (!per_graph)
         for (int n = 0; n <= MAXN; n++) {
             if (!total[n]) continue;
