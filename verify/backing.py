@@ -45,6 +45,7 @@ ORACLES: dict[str, tuple[str, str]] = {
     "hex-sat": ("sat", "Hex SAT query"),
     "lnk-kernel": ("kernel", "LNK link kernel"),
     "tsd-kernel": ("kernel", "TSD Table 1 kernel"),
+    "shannon-kernel": ("kernel", "compiled Shannon solver shannon_kernel.c"),
 }
 
 STANDING = {"python": "Python", "kernel": "C kernel, cross-checked in tests", "sat": "SAT solver, unchecked",

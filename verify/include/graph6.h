@@ -19,7 +19,10 @@
  *   graph6_parse(s, len, maxn, adj)  n, with adj[0..n-1] filled; -1 when s[0..len) is not
  *                                    graph6, -2 when it has more than maxn vertices
  *   graph6_lines(fn, maxn)           calls fn(line, length) for every line of standard
- *                                    input (a final '\r' cut, empty lines skipped); fn
+ *                                    input as soon as it has arrived (read(2), not a
+ *                                    buffered fread: a driver may send one line and
+ *                                    wait for its answer; a final '\r' cut, empty lines
+ *                                    skipped); fn
  *                                    returns 0, or -1 / -2 as graph6_parse, which stops
  *                                    the loop with one sentence on stderr: returns 2,
  *                                    else 0 at the end of input
@@ -32,10 +35,12 @@
 #ifndef SV_GRAPH6_H
 #define SV_GRAPH6_H
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef G6_SET
 #define G6_SET uint64_t
@@ -91,9 +96,11 @@ static int graph6_lines(graph6_line_fn fn, int maxn) {
     size_t have = 0;
     unsigned long long lineno = 0;
     for (;;) {
-        size_t got = fread(buf + have, 1, sizeof buf - have, stdin);
-        int eof = got == 0;
-        have += got;
+        ssize_t got = read(STDIN_FILENO, buf + have, sizeof buf - have); /* what is there: a query
+                                                                          is answered at once */
+        if (got < 0 && errno == EINTR) continue;
+        int eof = got <= 0;
+        if (got > 0) have += (size_t)got;
         size_t p = 0;
         while (p < have) {
             char *nl = memchr(buf + p, '\n', have - p);
