@@ -92,19 +92,10 @@ def graph6_of(adj: tuple[int, ...] | list[int], n: int) -> str:
     >>> graph6_of((0b10, 0b01), 2), graph6_of((0, 0, 0, 0), 4)
     ('A_', 'C?')
     """
-    out = [chr(63 + n)]
-    acc = nb = 0
-    for j in range(1, n):
-        row = adj[j]
-        for i in range(j):
-            acc = acc << 1 | (row >> i & 1)
-            nb += 1
-            if nb == 6:
-                out.append(chr(63 + acc))
-                acc = nb = 0
-    if nb:
-        out.append(chr(63 + (acc << (6 - nb))))
-    return "".join(out)
+    # column j (bits i < j, i ascending) is row j's low j bits, read from bit 0 up
+    stream = "".join(format(adj[j] & ((1 << j) - 1), f"0{j}b")[::-1] for j in range(1, n))
+    stream += "0" * (-len(stream) % 6)
+    return chr(63 + n) + "".join(chr(63 + int(stream[k:k + 6], 2)) for k in range(0, len(stream), 6))
 
 
 def game_line(game: Game) -> str:

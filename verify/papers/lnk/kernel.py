@@ -26,8 +26,8 @@ bound of geng follows from the paper's theorems (Lemma 2 allows one pendant; the
 edge bounds in §5.1 are observations), so none is used.
 
 **Shared C.**  The kernels (``links_kernel.c``, ``strong_kernel.c``, ``plain_kernel.c``)
-share their code through headers beside them: ``lnk_graph6.h`` (graph6 reader, line
-loop), ``lnk_solver.h`` (the exact solver), ``lnk_pairs.h`` (the elementary pair
+share their code through headers beside them: ``lnk_graph6.h`` (bit sets, and the
+graph6 reader and line loop of the kernels' shared ``verify/include/graph6.h``), ``lnk_solver.h`` (the exact solver), ``lnk_pairs.h`` (the elementary pair
 conditions of :func:`.search.candidate_pairs`), ``lnk_sieve.h`` (the fourteen conditions
 of §3.1); the compile cache hashes them with the source.
 
