@@ -8,6 +8,8 @@ the automorphism group, or every pair with ``--all-pairs``), the games built fir
 Solvers: the compiled kernel (:mod:`verify.solve.compiled`, one process, games streamed),
 :class:`verify.solve.fast.FastSolver` (one instance, its table kept across games) and
 plain minimax (:mod:`verify.solve.minimax`, a memo per game; up to ``--minimax-max-n``).
+With ``--cubic K`` also K seeded random cubic games on 14–20 vertices (larger games,
+where the search, not the Python around it, is the cost), compiled and FastSolver.
 Each row: games, wall seconds and CPU seconds (this process and its children; the
 machine is shared), and whether the answers equal the compiled solver's.
 """
@@ -73,11 +75,28 @@ def minimax_full(games):
     return [C.minimax_answer(g) for g in games]
 
 
+def cubic_games(count: int, seed: int = 1) -> list:
+    import random
+
+    import networkx as nx
+
+    from verify.game import Game
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n = rng.randint(14, 20)
+        h = nx.random_regular_graph(3, n + n % 2, seed=rng.randrange(1000))
+        out.append(Game.from_networkx(h, tuple(rng.sample(list(h.nodes), 2))))
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, nargs="+", default=[7])
     ap.add_argument("--minimax-max-n", type=int, default=7)
     ap.add_argument("--all-pairs", action="store_true")
+    ap.add_argument("--cubic", type=int, default=0)
     a = ap.parse_args()
     print(f"{'n':>3} {'solver':<10} {'job':<8} {'games':>7} {'wall s':>9} {'cpu s':>9}  same as C")
     for n in a.n:
@@ -92,6 +111,14 @@ def main() -> None:
                 same = "-" if name == "compiled" else ("yes" if out == ref[job] else "NO")
                 ref.setdefault(job, out)
                 print(f"{n:>3} {name:<10} {job:<8} {len(games):>7} {wall:9.2f} {cpu:9.2f}  {same}", flush=True)
+    if a.cubic:
+        games = cubic_games(a.cubic)
+        ref = None
+        for name, fn in (("compiled", c_full), ("fast", fast_full)):
+            out, wall, cpu = timed(lambda: fn(games))
+            same = "-" if ref is None else ("yes" if out == ref else "NO")
+            ref = out if ref is None else ref
+            print(f"{'cub':>3} {name:<10} {'full':<8} {len(games):>7} {wall:9.2f} {cpu:9.2f}  {same}", flush=True)
 
 
 if __name__ == "__main__":

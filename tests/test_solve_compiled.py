@@ -1,7 +1,8 @@
 """The compiled Shannon solver (verify.solve.compiled, shannon_kernel.c) against the trusted
 oracle verify.solve.minimax: winners with either player first and both players' winning
 first moves, on every connected game up to 6 vertices with every terminal pair (default
-tier), on every game of 7 vertices and 300 random games of 8–12 vertices (deep); the
+tier), on every game of 7 vertices and 300 random games of 8–12 vertices (deep; and
+against FastSolver on 20 random cubic games of 14–20 vertices); the
 comparison catches a wrong answer; the ledger, the limits and the missing compiler."""
 
 import random
@@ -127,6 +128,15 @@ def test_a_wrong_kernel_is_caught(tmp_path, monkeypatch):
 
 
 # ---------------------------------------------------------------- limits and errors
+@needs_cc
+def test_32_vertices_the_full_width():
+    """K(2, 30) with the terminals on the small side: every vertex joins them."""
+    g = Game.from_networkx(nx.complete_bipartite_graph(2, 30), (0, 1))
+    assert C.solve(g) == C.Answer(SHORT, SHORT, tuple(range(2, 32)), ())
+    h = Game.from_networkx(nx.path_graph(32), (0, 31))
+    assert C.solve(h) == C.Answer(CUT, CUT, (), tuple(range(1, 31)))
+
+
 def test_more_than_32_vertices_is_refused():
     g = Game.from_networkx(nx.path_graph(33), (0, 32))
     with pytest.raises(TooLargeError, match="at most 32 vertices, not 33"):
@@ -201,3 +211,23 @@ def test_equals_minimax_on_random_games_of_8_to_12():
     games, answers = _check(random_games())
     assert {g.n for g in games} == set(range(8, 13))
     assert {(a.short_first, a.cut_first) for a in answers} == {(SHORT, SHORT), (SHORT, CUT), (CUT, CUT)}
+
+
+@pytest.mark.deep
+@needs_cc
+def test_equals_fast_solver_on_larger_cubic_games():
+    """20 random cubic games on 14–20 vertices (beyond minimax's reach), against FastSolver
+    (itself checked against minimax up to n = 7); about 8 s, nearly all FastSolver's."""
+    rng = random.Random(1)
+    games = []
+    for _ in range(20):
+        n = rng.randint(14, 20)
+        h = nx.random_regular_graph(3, n + n % 2, seed=rng.randrange(1000))
+        games.append(Game.from_networkx(h, tuple(rng.sample(list(h.nodes), 2))))
+    fs = FastSolver()
+
+    def fast(g):
+        return C.Answer(fs.winner(g, SHORT), fs.winner(g, CUT), tuple(fs.winning_moves(g, SHORT)),
+                        tuple(fs.winning_moves(g, CUT)))
+
+    assert C.mismatches(games, C.solve_many(games), reference=fast) == []
