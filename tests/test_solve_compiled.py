@@ -231,3 +231,38 @@ def test_equals_fast_solver_on_larger_cubic_games():
                         tuple(fs.winning_moves(g, CUT)))
 
     assert C.mismatches(games, C.solve_many(games), reference=fast) == []
+
+
+# ---------------------------------------------------------------- the route for many winners
+def test_winners_falls_back_to_fast_solver_without_a_compiler(monkeypatch):
+    games = list(connected_games(5))
+    expect = [(a.short_first, a.cut_first) for a in map(C.minimax_answer, games)]
+    monkeypatch.setenv("SHANNON_VERIFY_CC", "/nonexistent/gcc")
+    with recording() as r:
+        assert C.winners(games) == expect
+    assert r.names == {"fast"}
+
+
+@needs_cc
+def test_winners_takes_the_compiled_route():
+    games = list(connected_games(5))
+    with recording() as r:
+        got = C.winners(games)
+    assert r.names == {"shannon-kernel"} and got == [(a.short_first, a.cut_first) for a in map(C.minimax_answer, games)]
+
+
+def _child_answers(_):
+    return [C.solve(g) for g in connected_games(4)], C._default().proc.pid
+
+
+@needs_cc
+def test_a_forked_worker_starts_its_own_kernel():
+    """The parent's kernel process is not shared with a forked child (its answers would cross)."""
+    import multiprocessing
+
+    first = C.solve(Game.from_edges("0-2,2-1", terminals=(0, 1)))
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        got = pool.map(_child_answers, [0, 1])
+    assert got[0][0] == got[1][0] == [C.minimax_answer(g) for g in connected_games(4)]
+    assert C._default().proc.pid not in {got[0][1], got[1][1]}
+    assert C.solve(Game.from_edges("0-2,2-1", terminals=(0, 1))) == first

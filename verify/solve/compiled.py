@@ -38,6 +38,7 @@ Answer(short_first='Short', cut_first='Short', short_moves=(2, 3), cut_moves=())
 
 from __future__ import annotations
 
+import os
 import subprocess
 import threading
 from collections.abc import Iterable, Iterator
@@ -49,7 +50,7 @@ from ..errors import ShannonVerifyError, TooLargeError
 from ..game import CUT, SHORT, Game, bits
 
 __all__ = ["KERNEL", "MAX_N", "Answer", "CompiledSolver", "kernel_executable", "graph6_of", "game_line",
-           "solve", "solve_many", "short_wins", "winner", "winning_moves", "minimax_answer", "mismatches"]
+           "available", "winners", "solve", "solve_many", "short_wins", "winner", "winning_moves", "minimax_answer", "mismatches"]
 
 KERNEL = Path(__file__).with_name("shannon_kernel.c")
 MAX_N = 32
@@ -142,6 +143,7 @@ class CompiledSolver:
         self.proc = subprocess.Popen([str(kernel_executable()), "-b", str(table_bits)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.games = 0
+        self.pid = os.getpid()  # the process that owns the pipes (a forked child starts its own)
 
     def __enter__(self) -> "CompiledSolver":
         return self
@@ -150,8 +152,13 @@ class CompiledSolver:
         self.close()
 
     def close(self) -> None:
-        """End the kernel process (idempotent)."""
+        """End the kernel process (idempotent; in a forked child, only its copies of the pipes)."""
         p = self.proc
+        if self.pid != os.getpid():
+            for f in (p.stdin, p.stdout, p.stderr):
+                if f is not None:
+                    f.close()
+            return
         if p.poll() is None:
             assert p.stdin is not None
             try:
@@ -227,14 +234,42 @@ class CompiledSolver:
         return list(a.short_moves if player == SHORT else a.cut_moves)
 
 
-_local = threading.local()  # one kernel process per thread: answers never cross
+_local = threading.local()  # one kernel process per thread (and per process): answers never cross
 
 
 def _default() -> CompiledSolver:
     s = getattr(_local, "solver", None)
-    if s is None or s.proc.poll() is not None:
+    if s is None or s.pid != os.getpid() or s.proc.poll() is not None:
         s = _local.solver = CompiledSolver()
     return s
+
+
+def available() -> bool:
+    """True when a C compiler is found (the kernel can be built).
+
+    >>> isinstance(available(), bool)
+    True
+    """
+    from ..tables.kernel import find_cc
+
+    return find_cc() is not None
+
+
+def winners(games: Iterable[Game]) -> list[tuple[str, str]]:
+    """``(W(G, Short), W(G, Cut))`` of every game: the compiled solver's where a C compiler
+    is found, else :class:`~verify.solve.fast.FastSolver`'s (the route a check takes for
+    many winners; the ledger records which answered).
+
+    >>> winners([Game.from_edges("0-2,2-1", terminals=(0, 1))])
+    [('Short', 'Cut')]
+    """
+    games = list(games)
+    if available():
+        return [(a.short_first, a.cut_first) for a in solve_many(games)]
+    from .fast import FastSolver
+
+    fs = FastSolver()
+    return [(fs.winner(g, SHORT), fs.winner(g, CUT)) for g in games]
 
 
 def solve(game: Game) -> Answer:
