@@ -16,11 +16,13 @@ games: :class:`CompiledSolver` keeps it open, and :meth:`CompiledSolver.solve_ma
 streams games through it in chunks.  Each answer is recorded in the oracle ledger as
 ``shannon-kernel`` (:mod:`verify.backing`: a C kernel, cross-checked in tests — against
 :mod:`verify.solve.minimax` on every game up to 6 vertices in ``tests/test_solve_compiled.py``,
-on every game of 7 and random games of 8–12 vertices in the deep tier).
+on every game of 7 and random games of 8–12 vertices in the deep tier, and against
+FastSolver on random cubic games of 14–20 vertices).
 
-Without a C compiler every entry point raises :class:`~verify.errors.ShannonVerifyError`
-in one sentence; :class:`~verify.solve.fast.FastSolver` answers the same questions in
-Python.
+Without a C compiler every entry point but :func:`winners` raises
+:class:`~verify.errors.ShannonVerifyError` in one sentence;
+:class:`~verify.solve.fast.FastSolver` answers the same questions in Python (and
+:func:`winners`, the route for the winners of many games, falls back to it).
 
 References
 ----------
