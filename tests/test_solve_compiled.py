@@ -43,6 +43,17 @@ def test_equals_minimax_on_every_game_up_to_6(n):
 
 
 @needs_cc
+def test_equals_minimax_on_disconnected_graphs_up_to_5():
+    """Every graph on 2–5 vertices, connected or not, every terminal pair."""
+    from verify.graphs import geng_lines
+
+    games = [Game.from_graph6(line, (s, t)) for n in range(2, 6) for line in geng_lines(n, connected=False)
+             for s in range(n) for t in range(s + 1, n)]
+    assert len(games) == 2 * 1 + 4 * 3 + 11 * 6 + 34 * 10
+    _check(games)
+
+
+@needs_cc
 def test_a_tiny_table_renewed_mid_search_gives_the_same_answers():
     """2**4 entries: the table is emptied again and again inside one search."""
     with C.CompiledSolver(table_bits=4) as s:
