@@ -277,3 +277,9 @@ def test_a_forked_worker_starts_its_own_kernel():
     assert got[0][0] == got[1][0] == [C.minimax_answer(g) for g in connected_games(4)]
     assert C._default().proc.pid not in {got[0][1], got[1][1]}
     assert C.solve(Game.from_edges("0-2,2-1", terminals=(0, 1))) == first
+
+
+@pytest.mark.parametrize("line", ["S C 0", "S X 0 0", "S C 0 x", "S C -1 0", "S C 0 16", "S C 0 0 0", ""])
+def test_a_garbled_kernel_answer_is_an_error(line):
+    with pytest.raises(ShannonVerifyError, match="The compiled Shannon solver answered"):
+        C._decode(line, Game.from_edges("0-2,2-1,0-3", terminals=(0, 1)))

@@ -95,10 +95,19 @@ def graph6_of(adj: tuple[int, ...] | list[int], n: int) -> str:
     >>> graph6_of((0b10, 0b01), 2), graph6_of((0, 0, 0, 0), 4)
     ('A_', 'C?')
     """
-    # column j (bits i < j, i ascending) is row j's low j bits, read from bit 0 up
-    stream = "".join(format(adj[j] & ((1 << j) - 1), f"0{j}b")[::-1] for j in range(1, n))
-    stream += "0" * (-len(stream) % 6)
-    return chr(63 + n) + "".join(chr(63 + int(stream[k:k + 6], 2)) for k in range(0, len(stream), 6))
+    out = [chr(63 + n)]
+    acc = nb = 0
+    for j in range(1, n):  # the upper triangle column by column, six bits a byte
+        row = adj[j]
+        for i in range(j):
+            acc = acc << 1 | (row >> i & 1)
+            nb += 1
+            if nb == 6:
+                out.append(chr(63 + acc))
+                acc = nb = 0
+    if nb:
+        out.append(chr(63 + (acc << (6 - nb))))
+    return "".join(out)
 
 
 def game_line(game: Game) -> str:
@@ -113,13 +122,21 @@ def game_line(game: Game) -> str:
     return f"{graph6_of(game.adjacency, game.n)} {t1} {t2}"
 
 
+_NAME = {"S": SHORT, "C": CUT}
+
+
 def _decode(line: str, game: Game) -> Answer:
-    f = line.split()
-    if len(f) != 4 or f[0] not in "SC" or f[1] not in "SC" or not (f[2].isdigit() and f[3].isdigit()):
-        raise ShannonVerifyError(f"The compiled Shannon solver answered {line.strip()!r}.")
-    name = {"S": SHORT, "C": CUT}
-    return Answer(name[f[0]], name[f[1]], tuple(game.label(i) for i in bits(int(f[2]))),
-                  tuple(game.label(i) for i in bits(int(f[3]))))
+    try:
+        a, b, ms, mc = line.split()
+        ms, mc = int(ms), int(mc)
+        first, second = _NAME[a], _NAME[b]
+        if ms < 0 or mc < 0 or max(ms, mc) >> game.n:
+            raise ValueError
+    except (KeyError, ValueError):
+        raise ShannonVerifyError(f"The compiled Shannon solver answered {line.strip()!r}.") from None
+    labels = game.vertices
+    return Answer(first, second, tuple(labels[i] for i in bits(ms)) if ms else (),
+                  tuple(labels[i] for i in bits(mc)) if mc else ())
 
 
 class CompiledSolver:
