@@ -46,6 +46,7 @@ ORACLES: dict[str, tuple[str, str]] = {
     "lnk-kernel": ("kernel", "LNK link kernel"),
     "tsd-kernel": ("kernel", "TSD Table 1 kernel"),
     "shannon-kernel": ("kernel", "compiled Shannon solver shannon_kernel.c"),
+    "dead-kernel": ("kernel", "compiled dead-vertex oracle dead_kernel.c"),
 }
 
 STANDING = {"python": "Python", "kernel": "C kernel, cross-checked in tests", "sat": "SAT solver, unchecked",
