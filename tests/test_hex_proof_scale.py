@@ -226,3 +226,55 @@ def test_5x5_every_opening_proved_and_rechecked(tmp_path):
     assert tot["proofs"] == 13 and tot["images"] == 12
     res = check_file(path)
     assert [r.winner for r in res].count(BLACK) == 13  # the 5x5 opening map: 13 Black wins
+
+
+def test_kernel_shrink_and_move_choice_build_the_same_proofs_as_the_python_loops():
+    """The builder's node preparation and move choice done in the kernel (one query line
+    each, ``CSolver.shrink`` and ``CSolver.best_move``) make the same kernel queries in the
+    same order as the builder's Python loops: on fresh kernels the proofs are equal, on
+    random 3x3-5x5 positions, both players to move, several exhaustive bounds."""
+    from verify.papers.hex.proof_build import _solver_value
+    from verify.papers.hex.solver import CSolver, c_solver
+
+    if c_solver() is None:
+        pytest.skip("no C compiler")
+    rng = random.Random(11)
+    compared = 0
+    for size, trials, bounds in ((3, 8, (0, 5, 8)), (4, 8, (0, 5, 8)), (5, 4, (8,))):
+        for _ in range(trials):
+            p = Position(size, size)
+            for k in range(rng.randrange(0, 4)):
+                vacant = [i for i in range(p.size) if p.empty >> i & 1]
+                p = p.play(rng.choice(vacant), BLACK if k % 2 == 0 else WHITE)
+            if p.chain(BLACK) or p.chain(WHITE):
+                continue
+            to = rng.choice((BLACK, WHITE))
+            for exhaust in bounds:
+                k1, k2 = CSolver(), CSolver()
+                loops = build_proof(p, to, value=_solver_value(k1), exhaust=exhaust, kernel=False)
+                kernel = build_proof(p, to, exhaust=exhaust, kernel=k2)
+                assert kernel == loops, (p.spec(), to, exhaust)
+                compared += 1
+    assert compared >= 30
+
+
+def test_kernel_builder_queries_refuse_a_bound_out_of_range():
+    from verify.errors import InputError
+    from verify.papers.hex.solver import c_solver
+
+    s = c_solver()
+    if s is None:
+        pytest.skip("no C compiler")
+    with pytest.raises(InputError, match="exhaustive bound from 0 to 31, not 32"):
+        s.shrink(Position(3, 3), BLACK, 32)
+    with pytest.raises(InputError, match="exhaustive bound from 0 to 31, not -1"):
+        s.best_move(Position(3, 3), BLACK, -1)
+
+
+def test_solve_help_states_the_exhaustive_bounds_in_force(capsys):
+    from verify.papers.hex.proof import EXHAUST
+
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"(default {EXHAUST}, at most {EXHAUST_MAX}; 0: never)" in text

@@ -118,7 +118,7 @@ def add_proof_arguments(p) -> None:
     p.add_argument("--jobs", type=int, metavar="J", help="with --hex: kernels (and proof builders) run at once (default 2)")
     p.add_argument("--exhaust", type=int, metavar="K",
                    help="with --proof: positions with at most K vacant cells are left to the checker's exhaustive "
-                   "search (default 10, at most 16; 0: never)")
+                   "search (default 8, at most 16; 0: never)")
 
 
 def run_hex_with_proof(args) -> int:

@@ -89,24 +89,27 @@ def geometry(rows: int, cols: int) -> tuple[tuple[int, ...], int, int, int, int]
 def has_chain(rows: int, cols: int, stones: int, colour: str) -> bool:
     """True when ``stones`` (a bitmask) hold a chain joining ``colour``'s two sides.
 
-    Plain breadth-first search from the stones on the first side through adjacent
-    stones; Black's sides are the top and bottom rows, White's the left and right
-    columns.
+    Flood fill: the stones on the first side, grown by their six neighbours (bit shifts
+    by 1, ``cols`` and ``cols - 1``, masked at the left and right edges) within
+    ``stones`` until the far side is reached or nothing is added; Black's sides are the
+    top and bottom rows, White's the left and right columns.
 
     >>> has_chain(2, 2, 0b1001, "B"), has_chain(2, 2, 0b0110, "B"), has_chain(2, 2, 0b0110, "W")
     (False, True, True)
     """
     nb, top, bottom, left, right = geometry(rows, cols)
     start, goal = (top, bottom) if colour == BLACK else (left, right)
-    seen = stones & start
-    queue = [i for i in range(rows * cols) if seen >> i & 1]
-    while queue:
-        i = queue.pop()
-        if goal >> i & 1:
+    full = (1 << (rows * cols)) - 1
+    not_left, not_right, up = full & ~left, full & ~right, cols - 1
+    reach = stones & start
+    while reach:
+        if reach & goal:
             return True
-        fresh = nb[i] & stones & ~seen
-        seen |= fresh
-        queue.extend(j for j in range(rows * cols) if fresh >> j & 1)
+        grow = (reach | (reach & not_right) << 1 | (reach & not_left) >> 1 | reach << cols | reach >> cols
+                | (reach & not_right) >> up | (reach & not_left) << up) & stones
+        if grow == reach:
+            return False
+        reach = grow
     return False
 
 

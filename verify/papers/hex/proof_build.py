@@ -17,7 +17,7 @@ from .proof_check import EXHAUST_MAX, FORMAT, VERSION, image_claim
 
 __all__ = ["EXHAUST", "ProofWriter", "build_proof", "prove_all", "save_proofs", "symmetric_source", "unfolded_size"]
 
-EXHAUST = 10
+EXHAUST = 8
 """Default: a position whose (shrunk) carrier has at most this many cells becomes an
 ``"x"`` leaf, left to the checker's exhaustive search."""
 
@@ -60,7 +60,7 @@ def unfolded_size(nodes: list, root: int) -> int:
 
 
 def build_proof(pos, to_move: str, value=None, deadline: float | None = None, exhaust: int = EXHAUST,
-                shrink: bool = True) -> dict:
+                shrink: bool = True, kernel=None) -> dict:
     """A proof object for the value of ``pos`` with ``to_move`` to play.
 
     ``value(pos, to_move) -> (winner, carrier bitmask)`` is the solver queried (default:
@@ -85,6 +85,14 @@ def build_proof(pos, to_move: str, value=None, deadline: float | None = None, ex
 
     if not 0 <= exhaust <= EXHAUST_MAX:
         raise InputError(f"The exhaustive leaves take at most {EXHAUST_MAX} vacant cells, not {exhaust}.")
+    if kernel is None and value is None and shrink:
+        from .solver import c_solver
+
+        kernel = c_solver()
+    if not shrink:
+        kernel = None
+    if kernel and value is None:
+        value = _solver_value(kernel)
     value = value or _solver_value()
     winner, _carrier = value(pos, to_move)
     loser = other(winner)
@@ -139,11 +147,16 @@ def build_proof(pos, to_move: str, value=None, deadline: float | None = None, ex
                 k = memo["L"] = add("L")
             memo[key] = k
             return k
-        car = win_carrier(p, mover)
-        if car is None:
-            raise ShannonVerifyError(f"The solver calls {p.spec()} ({mover} to move) a loss for {winner}.")
-        q = shrunk(p, mover, car) if (car & p.empty).bit_count() > exhaust or not shrink else \
-            p.fill(p.empty & ~car, loser)
+        if kernel:
+            w, car, q = kernel.shrink(p, mover, exhaust)
+            if w != winner:
+                raise ShannonVerifyError(f"The solver calls {p.spec()} ({mover} to move) a loss for {winner}.")
+        else:
+            car = win_carrier(p, mover)
+            if car is None:
+                raise ShannonVerifyError(f"The solver calls {p.spec()} ({mover} to move) a loss for {winner}.")
+            q = shrunk(p, mover, car) if (car & p.empty).bit_count() > exhaust or not shrink else \
+                p.fill(p.empty & ~car, loser)
         if q.chain(loser):
             raise ShannonVerifyError(f"The solver's carrier hands {loser} a chain on {q.spec()}.")
         filled = p.empty & ~q.empty
@@ -157,6 +170,11 @@ def build_proof(pos, to_move: str, value=None, deadline: float | None = None, ex
             return k
         if filled and qkey in memo:
             inner = memo[qkey]
+        elif mover == winner and kernel:
+            m = kernel.best_move(q, winner, exhaust)
+            if m is None:
+                raise ShannonVerifyError(f"No winning move found on {q.spec()} for {winner}.")
+            inner = add(["m", m, node(q.play(m, winner), loser)])
         elif mover == winner:
             best = None
             for m in _bits(q.empty):
@@ -301,7 +319,9 @@ def _build_and_check(spec: str, to_move: str, deadline, exhaust: int):
 
     pos = Position.parse(spec)
     t0 = time.perf_counter()
-    pr = build_proof(pos, to_move, value=_solver_value(_WORKER.get("solver")), deadline=deadline, exhaust=exhaust)
+    solver = _WORKER.get("solver")
+    pr = build_proof(pos, to_move, value=_solver_value(solver), deadline=deadline, exhaust=exhaust,
+                     kernel=solver or False)
     t1 = time.perf_counter()
     r = check_proof(pr, pos, to_move)
     return pr, r, t1 - t0, time.perf_counter() - t1

@@ -197,18 +197,28 @@ class _Exhaustive:
         region = vac
         union = 0
         res = None
+        # A child already in the memo is taken from it before any chain test: the memo
+        # only holds positions searched, i.e. with no X chain and a possible one.
+        shift = self.n
         while region:
             low = first & region or region & -region
             first = 0
             if x_to_move:
-                if self.chain(xs | low):  # X's move completes its chain
+                hit = memo.get(((xs | low) << shift | (vac ^ low)) << 1)
+                if hit is not None:
+                    xw, sub = hit
+                elif self.chain(xs | low):  # X's move completes its chain
                     xw, sub = True, 0
                 else:  # X's stones plus the vacant cells are unchanged: still a possible chain
                     xw, sub = self._search(xs | low, vac ^ low, False)
-            elif not self.chain(xs | (vac ^ low)):  # the loser's move cuts every X chain
-                xw, sub = False, 0
-            else:  # X's stones are unchanged: still no chain
-                xw, sub = self._search(xs, vac ^ low, True)
+            else:
+                hit = memo.get((xs << shift | (vac ^ low)) << 1 | 1)
+                if hit is not None:
+                    xw, sub = hit
+                elif not self.chain(xs | (vac ^ low)):  # the loser's move cuts every X chain
+                    xw, sub = False, 0
+                else:  # X's stones are unchanged: still no chain
+                    xw, sub = self._search(xs, vac ^ low, True)
             if xw == x_to_move:  # the mover wins by ``low``
                 res = (xw, sub | low)
                 self.killer[n << 1 | x_to_move] = low

@@ -344,6 +344,54 @@ class CSolver:
         self.nodes += nodes
         return out[0], int(out[1], 16), nodes
 
+    def shrink(self, pos: Position, to_move: str, exhaust: int) -> tuple[str, int, Position]:
+        """The proof builder's node preparation in the kernel (flag bit 16, ``exhaust`` in
+        bits 17–21): ``(winner X, carrier, position)`` where the position is ``pos`` with
+        the vacant cells off the carrier given to the loser and, when more than
+        ``exhaust`` carrier cells are vacant, every further cell the loser can be given
+        while the kernel still calls the position a win for X — the loop of
+        :func:`~verify.papers.hex.proof_build.build_proof` with ``shrink``, making the
+        same kernel queries in the same order, without a pipe round trip per query
+        (every switch on, as :meth:`value`).
+
+        >>> s = c_solver()
+        >>> s is None or s.shrink(Position.parse("4x4").play(5, "B"), "W", 0)[2].spec() == "BBB./BB../..../...."
+        True
+        """
+        self._check(pos)
+        if not 0 <= exhaust <= 31:
+            raise InputError(f"The kernel's shrink takes an exhaustive bound from 0 to 31, not {exhaust}.")
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags() | 1 << 16 | exhaust << 17 | DEBUG_BITS}\n"
+        out = self._ask(line)
+        if len(out) != 5 or out[0] not in (BLACK, WHITE):
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r} to a shrink query on {pos.spec()}.")
+        self.nodes += int(out[2])
+        return out[0], int(out[1], 16), Position(pos.rows, pos.cols, int(out[3], 16), int(out[4], 16))
+
+    def best_move(self, pos: Position, to_move: str, exhaust: int) -> int | None:
+        """The proof builder's move choice in the kernel (flag bit 22, ``exhaust`` in bits
+        17–21): the first vacant cell completing ``to_move``'s chain, else among the
+        cells after which the kernel calls the position a win for ``to_move`` the one
+        whose carrier has the fewest vacant cells (the first with at most ``exhaust``
+        taken at once); None when no move wins — the loop of
+        :func:`~verify.papers.hex.proof_build.build_proof`, making the same kernel queries
+        in the same order (every switch on, as :meth:`value`).
+
+        >>> s = c_solver()
+        >>> s is None or s.best_move(Position.parse("B./.."), "B", 0) == 2
+        True
+        """
+        self._check(pos)
+        if not 0 <= exhaust <= 31:
+            raise InputError(f"The kernel's move choice takes an exhaustive bound from 0 to 31, not {exhaust}.")
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags() | 1 << 22 | exhaust << 17 | DEBUG_BITS}\n"
+        out = self._ask(line)
+        if len(out) != 3 or out[0] != "M" or int(out[1]) < -2 or int(out[1]) == -2:
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r} to a move query on {pos.spec()}.")
+        self.nodes += int(out[2])
+        m = int(out[1])
+        return None if m < 0 else m
+
     def fill_in(self, pos: Position, fillin: bool = True, captured: bool = True):
         """The kernel's fill-in, no search (debug query, flag bit 14): ``(filled position,
         cells to add to a carrier, pairs)`` where ``pairs`` lists every captured pair of
