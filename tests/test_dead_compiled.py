@@ -2,8 +2,10 @@
 oracle verify.dead.brute (every complete colouring: the definition as written): the dead
 vertices of every connected game up to 6 vertices with every terminal pair (default
 tier), of every game of 7 vertices and of 300 seeded random games of 8–14 vertices
-(deep; brute force there too, 2^12 colourings at most); the comparison catches a wrong
-answer and a wrong kernel; the ledger, the limits and the missing compiler."""
+(deep; brute force there too, 2^12 colourings at most); beyond brute force, against the
+dead map on 40 random Hex positions of up to 29 vertices and the induced-path search
+on 100 random sparse games of 16–28 vertices; the comparison catches a wrong answer and
+a wrong kernel; the ledger, the limits and the missing compiler."""
 
 import random
 import subprocess
@@ -81,6 +83,23 @@ def test_agrees_with_the_library_route():
 
     games = list(connected_games(6))
     assert D.dead_vertices_many(games) == [dead_vertices(g) for g in games]
+
+
+@needs_cc
+def test_equals_the_dead_map_on_random_hex_positions():
+    """40 seeded random positions on 5×5, 5×6 and 4×7 boards (up to 29 vertices, beyond brute
+    force), against the dead map (``auto`` on a Hex game; itself cross-checked against the
+    SAT oracle and the completion definition in tests/test_hex_deadmap.py)."""
+    from verify.dead import dead_vertices
+
+    rng = random.Random(5)
+    games = []
+    for _ in range(40):
+        r, c = rng.choice([(5, 5), (5, 6), (4, 7)])
+        cells = [rng.choice(".....BW") for _ in range(r * c)]
+        games.append(Game.from_hex("/".join("".join(cells[i * c:(i + 1) * c]) for i in range(r))))
+    answers = D.dead_vertices_many(games)
+    assert answers == [dead_vertices(g) for g in games] and any(answers) and max(g.n for g in games) > 25
 
 
 @needs_cc
@@ -220,3 +239,19 @@ def test_equals_brute_force_on_random_games_of_8_to_14():
     games, answers = _check(random_games())
     assert {g.n for g in games} == set(range(8, 15))
     assert any(not a for a in answers) and any(a for a in answers)
+
+
+@needs_cc
+def test_equals_the_induced_path_search_on_random_games_of_16_to_28():
+    """100 seeded random sparse games on 16–28 vertices (beyond brute force), against
+    verify.dead.paths (itself equal to brute force wherever PROJ.INDUCED_PATH is checked)."""
+    rng = random.Random(7)
+    games = []
+    while len(games) < 100:
+        n = rng.randint(16, 28)
+        g = nx.gnp_random_graph(n, rng.uniform(1.5, 3.5) / n, seed=rng.randrange(2**32))
+        if nx.is_connected(g):
+            games.append(Game.from_networkx(g, tuple(rng.sample(range(n), 2))))
+    answers = D.dead_vertices_many(games)
+    assert D.mismatches(games, answers, reference=D.paths_dead) == []
+    assert any(answers) and not all(answers)

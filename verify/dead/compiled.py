@@ -17,8 +17,9 @@ many games: :class:`CompiledDead` keeps it open and :meth:`CompiledDead.dead_man
 streams games through it in chunks.  Each answer is recorded in the oracle ledger as
 ``dead-kernel`` (:mod:`verify.backing`: a C kernel, cross-checked in tests — against
 :mod:`verify.dead.brute`, the definition by colourings, on every connected game up to 7
-vertices with every terminal pair and on random games of 8–14 vertices, in
-``tests/test_dead_compiled.py``).
+vertices with every terminal pair and on random games of 8–14 vertices, and beyond
+brute force against the dead map and :mod:`verify.dead.paths` on random games of up to
+29 vertices, in ``tests/test_dead_compiled.py``).
 
 Without a C compiler every entry point raises
 :class:`~verify.errors.ShannonVerifyError` in one sentence;
