@@ -82,3 +82,14 @@ def test_jobs_are_capped_at_what_helps(capsys):
 def test_switch_gives_up_at_its_timeout(capsys):
     code, out, _ = run(capsys, "switch", "--gale", "4", "--method", "minimax", "--timeout", "1", "--json")
     assert code == 3 and json.loads(out)["verdict"] == "unknown"
+
+
+def test_switch_gives_up_even_when_the_timer_signal_is_lost(capsys, monkeypatch):
+    """A SIGALRM landing in a finaliser run by the garbage collector has its exception
+    swallowed by Python; the plain search checks the deadline itself, so the command still
+    gives up (here the timer is never armed at all)."""
+    import signal
+
+    monkeypatch.setattr(signal, "setitimer", lambda *a: (0.0, 0.0))
+    code, out, _ = run(capsys, "switch", "--gale", "4", "--method", "minimax", "--timeout", "1", "--json")
+    assert code == 3 and json.loads(out)["verdict"] == "unknown"

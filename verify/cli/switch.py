@@ -109,8 +109,14 @@ def _time_limit(seconds: float):
     import signal
     import threading
 
-    if threading.current_thread() is not threading.main_thread():  # no signals here: no limit
-        yield
+    from ..papers.ssg.brute import DEADLINE
+
+    if threading.current_thread() is not threading.main_thread():  # no signals here: the searches' own check
+        DEADLINE[:] = [time.monotonic() + seconds]
+        try:
+            yield
+        finally:
+            DEADLINE.clear()
         return
 
     def alarm(signum, frame):
@@ -118,11 +124,13 @@ def _time_limit(seconds: float):
 
     old = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
+    DEADLINE[:] = [time.monotonic() + seconds]  # the plain searches also check it themselves
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+        DEADLINE.clear()
 
 
 def _solve(args: argparse.Namespace, g, t: float) -> int:

@@ -31,9 +31,10 @@ the game still ends), the oracle of SSG.MONO.
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 
-from ...errors import TooLargeError
+from ...errors import BudgetExceeded, TooLargeError
 from ...game import Game
 from ...solve import FastSolver
 from .multigraph import SwitchGame
@@ -87,8 +88,21 @@ def _delete(edges: tuple, e: tuple) -> tuple:
     return edges[:i] + edges[i + 1:]
 
 
+DEADLINE: list[float] = []
+"""A ``time.monotonic()`` value past which the plain searches raise
+:class:`~verify.errors.BudgetExceeded` (``switch --timeout``); empty: no limit.  Checked
+in the search itself, so the limit holds even when a timer signal lands where Python
+swallows its exception (a finaliser run by the garbage collector)."""
+
+
+def _past_deadline() -> None:
+    if DEADLINE and time.monotonic() > DEADLINE[0]:
+        raise BudgetExceeded("the time limit passed before the game was decided (--timeout S raises it)")
+
+
 @lru_cache(maxsize=2_000_000)
 def _mm(edges: tuple, a: int, b: int, connect_to_move: bool) -> bool:
+    _past_deadline()
     if a == b:
         return True
     if not _joined(edges, a, b):
@@ -112,6 +126,7 @@ def connect_wins(g: SwitchGame, connect_first: bool) -> bool:
 
 @lru_cache(maxsize=2_000_000)
 def _mm_pass(edges: tuple, a: int, b: int, connect_to_move: bool, may_pass: bool) -> bool:
+    _past_deadline()
     if a == b:
         return True
     if not _joined(edges, a, b):
