@@ -234,9 +234,9 @@ def test_kernel_shrink_and_move_choice_build_the_same_proofs_as_the_python_loops
     same order as the builder's Python loops: on fresh kernels the proofs are equal, on
     random 3x3-5x5 positions, both players to move, several exhaustive bounds."""
     from verify.papers.hex.proof_build import _solver_value
-    from verify.papers.hex.solver import CSolver, c_solver
+    from verify.papers.hex.solver import BuilderKernel, CSolver, builder_kernel
 
-    if c_solver() is None:
+    if builder_kernel() is None:
         pytest.skip("no C compiler")
     rng = random.Random(11)
     compared = 0
@@ -250,7 +250,7 @@ def test_kernel_shrink_and_move_choice_build_the_same_proofs_as_the_python_loops
                 continue
             to = rng.choice((BLACK, WHITE))
             for exhaust in bounds:
-                k1, k2 = CSolver(), CSolver()
+                k1, k2 = CSolver(), BuilderKernel()
                 loops = build_proof(p, to, value=_solver_value(k1), exhaust=exhaust, kernel=False)
                 kernel = build_proof(p, to, exhaust=exhaust, kernel=k2)
                 assert kernel == loops, (p.spec(), to, exhaust)
@@ -260,11 +260,13 @@ def test_kernel_shrink_and_move_choice_build_the_same_proofs_as_the_python_loops
 
 def test_kernel_builder_queries_refuse_a_bound_out_of_range():
     from verify.errors import InputError
-    from verify.papers.hex.solver import c_solver
+    from verify.papers.hex.solver import builder_kernel
 
-    s = c_solver()
+    s = builder_kernel()
     if s is None:
         pytest.skip("no C compiler")
+    with pytest.raises(InputError, match="at most 62 cells, not 64"):
+        s.shrink(Position(8, 8), BLACK, 8)
     with pytest.raises(InputError, match="exhaustive bound from 0 to 31, not 32"):
         s.shrink(Position(3, 3), BLACK, 32)
     with pytest.raises(InputError, match="exhaustive bound from 0 to 31, not -1"):
@@ -278,3 +280,27 @@ def test_solve_help_states_the_exhaustive_bounds_in_force(capsys):
         main(["solve", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert f"(default {EXHAUST}, at most {EXHAUST_MAX}; 0: never)" in text
+
+
+def test_the_builder_kernel_leaves_hexsolve_untouched_and_answers_as_it_does():
+    """proof_kernel.c includes hexsolve.c (whose hash the stored opening maps name) and
+    answers its value queries with the same answers, carriers and node counts."""
+    from pathlib import Path
+
+    import verify.papers.hex.solver as S
+
+    if S.builder_kernel() is None:
+        pytest.skip("no C compiler")
+    src = Path(S.__file__).with_name("proof_kernel.c").read_text()
+    assert '#include "hexsolve.c"' in src and "shrink_query" not in Path(S.__file__).with_name("hexsolve.c").read_text()
+    rng = random.Random(3)
+    a, b = S.CSolver(width=64), S.BuilderKernel()
+    for _ in range(60):
+        p = Position(5, 5)
+        for k in range(rng.randrange(0, 6)):
+            vacant = [i for i in range(p.size) if p.empty >> i & 1]
+            p = p.play(rng.choice(vacant), BLACK if k % 2 == 0 else WHITE)
+        if p.chain(BLACK) or p.chain(WHITE):
+            continue
+        to = rng.choice((BLACK, WHITE))
+        assert a.value(p, to) == b.value(p, to), (p.spec(), to)

@@ -61,9 +61,10 @@ kernel by default): at each node the carrier of the current position shrinks the
 (a fill node), shrunk further by giving the loser every cell the solver says ``X`` can
 spare (one query each); a position with at most ``exhaust`` vacant cells left
 (default 8) becomes an ``"x"`` leaf; at ``X``'s turn it tries the carrier's cells and
-keeps a winning move with the smallest carrier.  With the compiled kernel both loops run
-inside the kernel, one query line per node (``CSolver.shrink``, ``CSolver.best_move``),
-making the same solver queries as the Python loops (the same proofs, tested).
+keeps a winning move with the smallest carrier.  With a C compiler both loops run in
+the builder's kernel (``proof_kernel.c``, which includes ``hexsolve.c`` unchanged), one
+query line per node (``BuilderKernel.shrink``, ``BuilderKernel.best_move``), making
+the same solver queries as the Python loops (the same proofs, tested).
 
 File format, version 2 (``ProofWriter`` / ``save_proofs``; ``iter_proofs`` /
 ``check_file`` read and check one proof at a time; gzip when the name ends in ``.gz``,

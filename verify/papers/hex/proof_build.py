@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ...errors import BudgetExceeded, InputError, ShannonVerifyError
 from .proof_check import EXHAUST_MAX, FORMAT, VERSION, image_claim
+from .solver import NARROW_MAX_CELLS
 
 __all__ = ["EXHAUST", "ProofWriter", "build_proof", "prove_all", "save_proofs", "symmetric_source", "unfolded_size"]
 
@@ -59,6 +60,18 @@ def unfolded_size(nodes: list, root: int) -> int:
     return size[root]
 
 
+_BUILDER: list = []
+
+
+def _builder():
+    """The shared :class:`~verify.papers.hex.solver.BuilderKernel` of this process, or None."""
+    from .solver import builder_kernel
+
+    if not _BUILDER:
+        _BUILDER.append(builder_kernel())
+    return _BUILDER[0]
+
+
 def build_proof(pos, to_move: str, value=None, deadline: float | None = None, exhaust: int = EXHAUST,
                 shrink: bool = True, kernel=None) -> dict:
     """A proof object for the value of ``pos`` with ``to_move`` to play.
@@ -85,10 +98,8 @@ def build_proof(pos, to_move: str, value=None, deadline: float | None = None, ex
 
     if not 0 <= exhaust <= EXHAUST_MAX:
         raise InputError(f"The exhaustive leaves take at most {EXHAUST_MAX} vacant cells, not {exhaust}.")
-    if kernel is None and value is None and shrink:
-        from .solver import c_solver
-
-        kernel = c_solver()
+    if kernel is None and value is None and shrink and pos.size <= NARROW_MAX_CELLS:
+        kernel = _builder()
     if not shrink:
         kernel = None
     if kernel and value is None:
@@ -300,16 +311,10 @@ def save_proofs(path, proofs) -> int:
 
 
 # ======================================================================== many proofs, streamed
-_WORKER: dict = {}
 
 
 def _worker_init() -> None:
-    from .solver import CSolver
-
-    try:
-        _WORKER["solver"] = CSolver()
-    except ShannonVerifyError:
-        _WORKER["solver"] = None
+    _builder()  # started once per worker process
 
 
 def _build_and_check(spec: str, to_move: str, deadline, exhaust: int):
@@ -319,9 +324,7 @@ def _build_and_check(spec: str, to_move: str, deadline, exhaust: int):
 
     pos = Position.parse(spec)
     t0 = time.perf_counter()
-    solver = _WORKER.get("solver")
-    pr = build_proof(pos, to_move, value=_solver_value(solver), deadline=deadline, exhaust=exhaust,
-                     kernel=solver or False)
+    pr = build_proof(pos, to_move, deadline=deadline, exhaust=exhaust)
     t1 = time.perf_counter()
     r = check_proof(pr, pos, to_move)
     return pr, r, t1 - t0, time.perf_counter() - t1
@@ -356,8 +359,6 @@ def prove_all(queries, path, jobs: int = 1, deadline: float | None = None, exhau
     if jobs > 1 and len(todo) > 1:
         pool = cf.ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
                                       initializer=_worker_init)
-    else:
-        _WORKER.setdefault("solver", None)
     futures: dict = {}
     nxt = 0
 

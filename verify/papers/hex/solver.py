@@ -344,54 +344,6 @@ class CSolver:
         self.nodes += nodes
         return out[0], int(out[1], 16), nodes
 
-    def shrink(self, pos: Position, to_move: str, exhaust: int) -> tuple[str, int, Position]:
-        """The proof builder's node preparation in the kernel (flag bit 16, ``exhaust`` in
-        bits 17–21): ``(winner X, carrier, position)`` where the position is ``pos`` with
-        the vacant cells off the carrier given to the loser and, when more than
-        ``exhaust`` carrier cells are vacant, every further cell the loser can be given
-        while the kernel still calls the position a win for X — the loop of
-        :func:`~verify.papers.hex.proof_build.build_proof` with ``shrink``, making the
-        same kernel queries in the same order, without a pipe round trip per query
-        (every switch on, as :meth:`value`).
-
-        >>> s = c_solver()
-        >>> s is None or s.shrink(Position.parse("4x4").play(5, "B"), "W", 0)[2].spec() == "BBB./BB../..../...."
-        True
-        """
-        self._check(pos)
-        if not 0 <= exhaust <= 31:
-            raise InputError(f"The kernel's shrink takes an exhaustive bound from 0 to 31, not {exhaust}.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags() | 1 << 16 | exhaust << 17 | DEBUG_BITS}\n"
-        out = self._ask(line)
-        if len(out) != 5 or out[0] not in (BLACK, WHITE):
-            raise ShannonVerifyError(f"The Hex kernel answered {out!r} to a shrink query on {pos.spec()}.")
-        self.nodes += int(out[2])
-        return out[0], int(out[1], 16), Position(pos.rows, pos.cols, int(out[3], 16), int(out[4], 16))
-
-    def best_move(self, pos: Position, to_move: str, exhaust: int) -> int | None:
-        """The proof builder's move choice in the kernel (flag bit 22, ``exhaust`` in bits
-        17–21): the first vacant cell completing ``to_move``'s chain, else among the
-        cells after which the kernel calls the position a win for ``to_move`` the one
-        whose carrier has the fewest vacant cells (the first with at most ``exhaust``
-        taken at once); None when no move wins — the loop of
-        :func:`~verify.papers.hex.proof_build.build_proof`, making the same kernel queries
-        in the same order (every switch on, as :meth:`value`).
-
-        >>> s = c_solver()
-        >>> s is None or s.best_move(Position.parse("B./.."), "B", 0) == 2
-        True
-        """
-        self._check(pos)
-        if not 0 <= exhaust <= 31:
-            raise InputError(f"The kernel's move choice takes an exhaustive bound from 0 to 31, not {exhaust}.")
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags() | 1 << 22 | exhaust << 17 | DEBUG_BITS}\n"
-        out = self._ask(line)
-        if len(out) != 3 or out[0] != "M" or int(out[1]) < -2 or int(out[1]) == -2:
-            raise ShannonVerifyError(f"The Hex kernel answered {out!r} to a move query on {pos.spec()}.")
-        self.nodes += int(out[2])
-        m = int(out[1])
-        return None if m < 0 else m
-
     def fill_in(self, pos: Position, fillin: bool = True, captured: bool = True):
         """The kernel's fill-in, no search (debug query, flag bit 14): ``(filled position,
         cells to add to a carrier, pairs)`` where ``pairs`` lists every captured pair of
@@ -495,6 +447,90 @@ class CSolver:
 
 
 _C: list = []
+
+
+class BuilderKernel(CSolver):
+    """The proof builder's kernel: ``proof_kernel.c``, which includes ``hexsolve.c``
+    unchanged and answers its value queries the same way, plus two commands of the builder
+    (:meth:`shrink`, :meth:`best_move`) that replace a loop of queries by one line.  Boards
+    of at most :data:`NARROW_MAX_CELLS` cells (the 64-bit build).
+
+    >>> k = builder_kernel()
+    >>> k is None or k.value(Position.parse("4x4"), "W")[0] == "W"
+    True
+    """
+
+    def __init__(self, table_bits: int = 20) -> None:
+        super().__init__(table_bits, width=64)
+
+    def _start(self, wide: bool) -> subprocess.Popen:
+        from ...tables.kernel import compiled
+
+        exe = compiled(Path(__file__).with_name("proof_kernel.c").resolve())
+        if exe is None:
+            raise ShannonVerifyError("No C compiler found for the Hex proof builder's kernel.")
+        return subprocess.Popen([str(exe), str(self.table_bits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                text=True, **self._popen_kwargs())
+
+    def _check(self, pos: Position) -> None:
+        if pos.size > NARROW_MAX_CELLS:
+            raise InputError(f"The proof builder's kernel takes at most {NARROW_MAX_CELLS} cells, not {pos.size}.")
+
+    def shrink(self, pos: Position, to_move: str, exhaust: int) -> tuple[str, int, Position]:
+        """The proof builder's node preparation in the kernel (flag bit 16, ``exhaust`` in
+        bits 17–21): ``(winner X, carrier, position)`` where the position is ``pos`` with
+        the vacant cells off the carrier given to the loser and, when more than
+        ``exhaust`` carrier cells are vacant, every further cell the loser can be given
+        while the kernel still calls the position a win for X — the loop of
+        :func:`~verify.papers.hex.proof_build.build_proof` with ``shrink``, making the
+        same kernel queries in the same order, without a pipe round trip per query
+        (every switch on, as :meth:`value`).
+
+        >>> s = builder_kernel()
+        >>> s is None or s.shrink(Position.parse("4x4").play(5, "B"), "W", 0)[2].spec() == "BBB./BB../..../...."
+        True
+        """
+        self._check(pos)
+        if not 0 <= exhaust <= 31:
+            raise InputError(f"The kernel's shrink takes an exhaustive bound from 0 to 31, not {exhaust}.")
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags() | 1 << 16 | exhaust << 17 | DEBUG_BITS}\n"
+        out = self._ask(line)
+        if len(out) != 5 or out[0] not in (BLACK, WHITE):
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r} to a shrink query on {pos.spec()}.")
+        self.nodes += int(out[2])
+        return out[0], int(out[1], 16), Position(pos.rows, pos.cols, int(out[3], 16), int(out[4], 16))
+
+    def best_move(self, pos: Position, to_move: str, exhaust: int) -> int | None:
+        """The proof builder's move choice in the kernel (flag bit 22, ``exhaust`` in bits
+        17–21): the first vacant cell completing ``to_move``'s chain, else among the
+        cells after which the kernel calls the position a win for ``to_move`` the one
+        whose carrier has the fewest vacant cells (the first with at most ``exhaust``
+        taken at once); None when no move wins — the loop of
+        :func:`~verify.papers.hex.proof_build.build_proof`, making the same kernel queries
+        in the same order (every switch on, as :meth:`value`).
+
+        >>> s = builder_kernel()
+        >>> s is None or s.best_move(Position.parse("B./.."), "B", 0) == 2
+        True
+        """
+        self._check(pos)
+        if not 0 <= exhaust <= 31:
+            raise InputError(f"The kernel's move choice takes an exhaustive bound from 0 to 31, not {exhaust}.")
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags() | 1 << 22 | exhaust << 17 | DEBUG_BITS}\n"
+        out = self._ask(line)
+        if len(out) != 3 or out[0] != "M" or int(out[1]) < -2 or int(out[1]) == -2:
+            raise ShannonVerifyError(f"The Hex kernel answered {out!r} to a move query on {pos.spec()}.")
+        self.nodes += int(out[2])
+        m = int(out[1])
+        return None if m < 0 else m
+
+
+def builder_kernel() -> BuilderKernel | None:
+    """A new :class:`BuilderKernel` (fresh tables), or None when no C compiler is found."""
+    try:
+        return BuilderKernel()
+    except ShannonVerifyError:
+        return None
 
 
 def c_solver() -> CSolver | None:
