@@ -42,14 +42,13 @@ Examples
 from __future__ import annotations
 
 import os
-import subprocess
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from ..backing import used
 from ..errors import ShannonVerifyError, TooLargeError
 from ..game import Game, bits
+from ..solve.compiled import LineKernel
 
 __all__ = ["KERNEL", "MAX_N", "CompiledDead", "kernel_executable", "game_line", "dead_vertices",
            "dead_vertices_many", "brute_dead", "paths_dead", "mismatches"]
@@ -58,9 +57,6 @@ KERNEL = Path(__file__).with_name("dead_kernel.c")
 MAX_N = 32
 """The kernel's limit: one 32-bit mask per vertex."""
 
-CHUNK = 256
-"""Games written to the kernel before their answers are read: the answers of a chunk
-(at most 11 bytes each) fit a pipe's buffer, so neither side waits on the other."""
 
 NO_COMPILER = ("The compiled dead-vertex oracle needs a C compiler (gcc, or $SHANNON_VERIFY_CC); "
                "verify.dead.dead_vertices answers the same question without one.")
@@ -105,7 +101,7 @@ def _decode(line: str, game: Game) -> set:
     return {labels[i] for i in bits(mask)}
 
 
-class CompiledDead:
+class CompiledDead(LineKernel):
     """One process of the compiled dead-vertex kernel, kept open for many games.
 
     Examples
@@ -116,80 +112,15 @@ class CompiledDead:
     {3}
     """
 
+    WHAT = "The compiled dead-vertex oracle"
+    LEDGER = "dead-kernel"
+
     def __init__(self) -> None:
-        self.proc = subprocess.Popen([str(kernel_executable())], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
-        self.games = 0
-        self.pid = os.getpid()  # the process that owns the pipes (a forked child starts its own)
-
-    def __enter__(self) -> "CompiledDead":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """End the kernel process (idempotent; in a forked child, only its copies of the pipes)."""
-        p = self.proc
-        if self.pid != os.getpid():
-            for f in (p.stdin, p.stdout, p.stderr):
-                if f is not None:
-                    f.close()
-            return
-        if p.poll() is None:
-            assert p.stdin is not None
-            try:
-                p.stdin.close()
-            except OSError:
-                pass
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
-        for f in (p.stdout, p.stderr):
-            if f is not None:
-                f.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def _failed(self) -> ShannonVerifyError:
-        self.proc.wait()
-        err = self.proc.stderr.read().strip() if self.proc.stderr else ""
-        return ShannonVerifyError(f"The compiled dead-vertex oracle stopped: {err or f'exit status {self.proc.returncode}'}")
+        super().__init__([str(kernel_executable())])
 
     def dead_many(self, games: Iterable[Game]) -> Iterator[set]:
         """The set of dead vertices (labels) of every game, in order, streamed through the one process."""
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        chunk: list[Game] = []
-        it = iter(games)
-        while True:
-            chunk.clear()
-            for g in it:
-                chunk.append(g)
-                if len(chunk) == CHUNK:
-                    break
-            if not chunk:
-                return
-            text = "".join(game_line(g) + "\n" for g in chunk)
-            used("dead-kernel")
-            try:
-                self.proc.stdin.write(text)
-                self.proc.stdin.flush()
-            except (BrokenPipeError, OSError):
-                raise self._failed() from None
-            answers = []
-            for g in chunk:
-                line = self.proc.stdout.readline()
-                if not line:
-                    raise self._failed()
-                answers.append(_decode(line, g))
-            self.games += len(chunk)
-            yield from answers
+        return self._stream(games, game_line, _decode)
 
     def dead_vertices(self, game: Game) -> set:
         """The dead vertices (labels) of one game."""

@@ -139,32 +139,22 @@ def _decode(line: str, game: Game) -> Answer:
                   tuple(labels[i] for i in bits(mc)) if mc else ())
 
 
-class CompiledSolver:
-    """One process of the compiled kernel, kept open for many games.
+class LineKernel:
+    """A compiled kernel kept open for many games: one line per game in, one answer line
+    per game out, streamed in chunks of :data:`CHUNK` lines.  Subclasses name themselves
+    (``WHAT``, for the stop error) and their ledger entry (``LEDGER``); they are context
+    managers, and a forked child starts a kernel of its own rather than share the pipes."""
 
-    Parameters
-    ----------
-    table_bits : int
-        The transposition table holds ``2**table_bits`` entries of 16 bytes (default 20:
-        16 MiB); a full table is emptied and the search goes on.
+    WHAT = "The compiled kernel"
+    LEDGER = ""
 
-    Examples
-    --------
-    >>> from verify.game import Game
-    >>> with CompiledSolver() as s:
-    ...     s.winner(Game.from_edges("0-2,2-1", terminals=(0, 1)), "Cut")
-    'Cut'
-    """
-
-    def __init__(self, table_bits: int = 20) -> None:
-        if not 4 <= table_bits <= 30:
-            raise ShannonVerifyError(f"table_bits must be between 4 and 30, not {table_bits}.")
-        self.proc = subprocess.Popen([str(kernel_executable()), "-b", str(table_bits)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    def __init__(self, argv: list[str]) -> None:
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True)
         self.games = 0
         self.pid = os.getpid()  # the process that owns the pipes (a forked child starts its own)
 
-    def __enter__(self) -> "CompiledSolver":
+    def __enter__(self) -> "LineKernel":
         return self
 
     def __exit__(self, *exc) -> None:
@@ -202,10 +192,10 @@ class CompiledSolver:
     def _failed(self) -> ShannonVerifyError:
         self.proc.wait()
         err = self.proc.stderr.read().strip() if self.proc.stderr else ""
-        return ShannonVerifyError(f"The compiled Shannon solver stopped: {err or f'exit status {self.proc.returncode}'}")
+        return ShannonVerifyError(f"{self.WHAT} stopped: {err or f'exit status {self.proc.returncode}'}")
 
-    def solve_many(self, games: Iterable[Game]) -> Iterator[Answer]:
-        """The :class:`Answer` of every game, in order, streamed through the one process."""
+    def _stream(self, games: Iterable[Game], line_of, decode) -> Iterator:
+        """``decode(answer line, game)`` for every game, in order (``line_of(game)``: its input line)."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         chunk: list[Game] = []
         it = iter(games)
@@ -217,8 +207,8 @@ class CompiledSolver:
                     break
             if not chunk:
                 return
-            text = "".join(game_line(g) + "\n" for g in chunk)
-            used("shannon-kernel")
+            text = "".join(line_of(g) + "\n" for g in chunk)
+            used(self.LEDGER)
             try:
                 self.proc.stdin.write(text)
                 self.proc.stdin.flush()
@@ -229,9 +219,39 @@ class CompiledSolver:
                 line = self.proc.stdout.readline()
                 if not line:
                     raise self._failed()
-                answers.append(_decode(line, g))
+                answers.append(decode(line, g))
             self.games += len(chunk)
             yield from answers
+
+
+class CompiledSolver(LineKernel):
+    """One process of the compiled kernel, kept open for many games.
+
+    Parameters
+    ----------
+    table_bits : int
+        The transposition table holds ``2**table_bits`` entries of 16 bytes (default 20:
+        16 MiB); a full table is emptied and the search goes on.
+
+    Examples
+    --------
+    >>> from verify.game import Game
+    >>> with CompiledSolver() as s:
+    ...     s.winner(Game.from_edges("0-2,2-1", terminals=(0, 1)), "Cut")
+    'Cut'
+    """
+
+    WHAT = "The compiled Shannon solver"
+    LEDGER = "shannon-kernel"
+
+    def __init__(self, table_bits: int = 20) -> None:
+        if not 4 <= table_bits <= 30:
+            raise ShannonVerifyError(f"table_bits must be between 4 and 30, not {table_bits}.")
+        super().__init__([str(kernel_executable()), "-b", str(table_bits)])
+
+    def solve_many(self, games: Iterable[Game]) -> Iterator[Answer]:
+        """The :class:`Answer` of every game, in order, streamed through the one process."""
+        return self._stream(games, game_line, _decode)
 
     def solve(self, game: Game) -> Answer:
         """The :class:`Answer` for one game."""
