@@ -47,6 +47,10 @@ def register(sub) -> None:
     c.add_argument("--min-n", type=int, help="smallest number of vertices")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.add_argument("--no-progress", action="store_true", help="no progress bars")
+    c.add_argument("--one-pass", action="store_true",
+                   help="check the statements that run game by game in one pass over the games: each game is "
+                   "enumerated once and checked by every such statement in turn, sharing what they ask about it "
+                   "(same verdicts as one statement at a time; the rest run as usual)")
     add_sweep_options(c)
     c.set_defaults(run=run_check)
 
@@ -222,7 +226,10 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _plan(kind: str, statements: list[dict], args: argparse.Namespace) -> dict:
-    return {"kind": kind, "statements": statements, "mod": args.mod, "all": args.all, "split": GENG_SPLIT}
+    plan = {"kind": kind, "statements": statements, "mod": args.mod, "all": args.all, "split": GENG_SPLIT}
+    if getattr(args, "one_pass", False):
+        plan["one_pass"] = True
+    return plan
 
 
 def _describe(plan: dict) -> str:
@@ -243,6 +250,7 @@ def _differs(args: argparse.Namespace, plan: dict) -> bool:
         or (getattr(args, "full", False) and any(p["max_n"] != load_statement(p["id"], p["source"]).max_n for p in sts))
         or (args.mod is not None and args.mod != plan["mod"])
         or (args.all and not plan["all"])
+        or (getattr(args, "one_pass", False) and not plan.get("one_pass"))
     )
 
 
@@ -305,7 +313,9 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
         progress = not args.no_progress and sys.stderr.isatty()
         root = Path(plan["out"]) if plan.get("out") else None
         with Overall(len(plan["statements"]), kind, enabled=not args.no_progress) as overall:
-            if jobs > 1 and len(plan["statements"]) > 1 and getattr(backend, "name", "") != "serial":
+            if plan.get("one_pass"):
+                results, status = _one_pass(args, plan, backend, store, run_id, root, overall, progress)
+            elif jobs > 1 and len(plan["statements"]) > 1 and getattr(backend, "name", "") != "serial":
                 results, status = _side_by_side(args, plan, backend, store, run_id, root, overall, width=jobs)
             else:
                 for p in plan["statements"]:
@@ -330,6 +340,63 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
                 store.finish_run(run_id, status)
             store.close()
     return results
+
+
+def _one_pass(args, plan: dict, backend, store, run_id, root, overall, progress: bool) -> tuple[list[Result], str]:
+    """Run the plan with its game-by-game statements in one pass over the games
+    (:func:`verify.sweep.onepass.sweep_together`), then the others one at a time; the
+    results in plan order."""
+    from ..sweep.onepass import groupable, sweep_together
+
+    items = plan["statements"]
+    loaded = [load_statement(p["id"], p["source"]) for p in items]
+    args.loaded = {**getattr(args, "loaded", {}), **{st.id: st for st in loaded}}
+    together = [k for k, st in enumerate(loaded) if groupable(st)]
+    results: list[Result | None] = [None] * len(items)
+    if together:
+        for k in together:
+            overall.start(f"{loaded[k].id} (n ≤ {items[k]['max_n']})")
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(desc="one pass", unit=" shards", leave=False, file=sys.stderr, mininterval=0.5, disable=None)
+
+        def on_level(n: int, done: int, total: int) -> None:
+            if bar is not None:
+                bar.set_description(f"one pass n={n}")
+                bar.total = total
+                bar.n = done
+                bar.refresh()
+
+        try:
+            group = [(loaded[k], items[k]["min_n"] if items[k]["min_n"] is not None else loaded[k].min_n, items[k]["max_n"])
+                     for k in together]
+            rs = sweep_together(group, backend=backend, store=store, run_id=run_id, mod=plan["mod"], all_n=plan["all"],
+                                root=root, on_level=on_level)
+        finally:
+            if bar is not None:
+                bar.close()
+        for k, r in zip(together, rs):
+            results[k] = r
+            overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
+            if r.reason != "interrupted" and store is not None:
+                store.record_result(run_id, r)
+        if any(r.reason == "interrupted" for r in rs):
+            return [r for r in results if r is not None], "interrupted"
+    for k, (st, p) in enumerate(zip(loaded, items)):
+        if results[k] is not None:
+            continue
+        overall.start(f"{st.id} (n ≤ {p['max_n']})")
+        r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
+                  source=p["source"], all_n=plan["all"], progress=progress, root=root)
+        results[k] = r
+        overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
+        if r.reason == "interrupted":
+            return [r for r in results if r is not None], "interrupted"
+        if store is not None:
+            store.record_result(run_id, r)
+    return [r for r in results if r is not None], "done"
 
 
 def _side_by_side(args, plan: dict, backend, store, run_id, root, overall, width: int) -> tuple[list[Result], str]:

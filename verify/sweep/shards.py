@@ -33,7 +33,7 @@ from ..registry.domain import default_mod
 from ..registry.statement import Statement
 from ..backing import recording
 
-__all__ = ["Shard", "ShardResult", "run_shard", "load_statement", "default_mod", "shards_of"]
+__all__ = ["Shard", "ShardResult", "run_shard", "finish_shard", "load_statement", "default_mod", "shards_of"]
 
 
 class Shard(NamedTuple):
@@ -123,11 +123,17 @@ def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str
     with recording() as rec:
         out.instances, out.hypothesis, keyed = check_games(st, instances if TICK is None else _ticking(instances))
     out.oracles = sorted(rec.names)
+    finish_shard(st, out, keyed)
+    out.seconds = time.perf_counter() - start
+    return out
+
+
+def finish_shard(st: Statement, out: ShardResult, keyed: list) -> None:
+    """Fill in ``out``'s failures, witness and verdict from the failing games ``keyed``
+    ((order key, canonical game) pairs); the smallest is checked again."""
     if keyed:
         out.failures = sorted(k for k, _ in keyed)
         _, out.witness = smallest_witness(st, keyed)
         out.verdict = failure_verdict(st)
     else:
         out.verdict = clean_verdict(st, out.hypothesis)[0]
-    out.seconds = time.perf_counter() - start
-    return out

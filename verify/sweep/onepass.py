@@ -1,0 +1,175 @@
+"""One pass over the games: several game statements checked on each game in turn.
+
+A per-statement sweep (:func:`verify.sweep.sweep`) enumerates every game once per
+statement, and each statement asks the decision procedures about the same games again:
+the dead vertices and edges that TSD §5's statements share, the multi-Shannon games
+of the same sets.  Here a *group shard* ``(ids, n, res, mod)`` enumerates the games of
+one geng shard once and hands each game to every statement of ``ids`` in turn, while it
+is fresh in the caches that key on the game (:func:`verify.papers.tsd._memo.dead_sets`,
+the multi-Shannon solver's shape cache): per-game facts are computed once and shared.
+
+The answer is the per-statement one exactly: :func:`run_group_shard` returns one
+:class:`~verify.sweep.shards.ShardResult` per statement, equal to what
+:func:`~verify.sweep.shards.run_shard` gives (counts, failing games, the smallest
+witness, the verdict, the procedures that decided; only ``seconds`` differs: it is the
+statement's own time in the pass plus its share of the enumeration), and
+:func:`sweep_together` stores each under its statement, so the store, ``--resume`` and
+the merge are those of the per-statement sweep; a statement that fails at some ``n``
+leaves the group from the next ``n`` on, as :func:`~verify.registry.runner.run_levels`
+stops it there (unless ``all_n``).  Tested equal to the per-statement runs on every game
+``n ≤ 6`` and on shards of ``n = 7`` (``tests/test_sweep_onepass.py``).
+
+>>> from verify.sweep import run_shard
+>>> a, b = run_group_shard(("TSD.T14", "TSD.T15"), 5)
+>>> ref = run_shard("TSD.T15", 5)
+>>> (b.statement, b.instances, b.hypothesis, b.verdict) == (ref.statement, ref.instances, ref.hypothesis, ref.verdict)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from ..backing import recording, used
+from ..registry.domain import GAMES, GameDomain
+from ..registry.runner import evaluate, run_levels
+from ..registry.statement import Result, Statement
+from .backends import Backend, Serial
+from .shards import ShardResult, finish_shard, load_statement
+from .store import Store
+from .sweep import merge, waiting
+
+__all__ = ["groupable", "run_group_shard", "sweep_together"]
+
+
+def groupable(st: Statement) -> bool:
+    """Whether ``st`` can join a one-pass group: a statement checked game by game on
+    the connected games (not a table, not another domain)."""
+    return st.kind != "table" and isinstance(st.domain, GameDomain)
+
+
+def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1) -> list[ShardResult]:
+    """Check every statement of ``ids`` on the games of one geng shard, in one pass.
+
+    Each game is enumerated once and checked by the statements in the order given.
+    Returns one :class:`ShardResult` per statement, in that order, each as
+    :func:`~verify.sweep.shards.run_shard` would give it.
+    """
+    sts = [load_statement(i) for i in ids]
+    for st in sts:
+        if not groupable(st):
+            raise ValueError(f"{st.id} is not checked game by game; it cannot join a one-pass group.")
+    start = time.perf_counter()
+    recs = [recording() for _ in sts]  # one per statement, entered around each of its checks
+    own = [0.0] * len(sts)
+    hyp = [0] * len(sts)
+    failing: list[list] = [[] for _ in sts]
+    instances = 0
+    clock = time.perf_counter
+    for game in GAMES.instances(n, res=res, mod=mod):
+        instances += 1
+        for k, st in enumerate(sts):
+            t0 = clock()
+            with recs[k]:
+                h, failure = evaluate(st, game)
+            own[k] += clock() - t0
+            hyp[k] += h
+            if failure is not None:
+                failing[k].append(game)
+    shared = (clock() - start - sum(own)) / len(sts)  # enumeration, split evenly
+    out = []
+    for k, st in enumerate(sts):
+        r = ShardResult(st.id, n, res, mod, instances=instances, hypothesis=hyp[k])
+        r.oracles = sorted(recs[k].names)  # as run_shard: the pass, not the witness's re-check
+        finish_shard(st, r, [st.domain.key(g) for g in failing[k]])
+        r.seconds = own[k] + shared
+        out.append(r)
+    return out
+
+
+def sweep_together(
+    statements: list[tuple[Statement, int, int]],
+    *,
+    backend: Backend | None = None,
+    store: Store | None = None,
+    run_id: int | None = None,
+    mod: int | None = None,
+    all_n: bool = False,
+    emit: bool = True,
+    root: Path | None = None,
+    on_level=None,
+) -> list[Result]:
+    """Check game statements ``(st, min_n, max_n)`` together, one pass per shard.
+
+    For each ``n`` in ascending order, the statements whose range holds ``n`` and that
+    have not failed at a smaller ``n`` (unless ``all_n``) form the group; each shard of
+    ``n`` is sent to ``backend`` as one group shard for the statements that have not
+    stored it yet, and each statement's result is stored under that statement as it
+    arrives.  Then every statement goes through the runner's loop
+    (:func:`~verify.registry.runner.run_levels`) on its merged levels, so verdicts,
+    witnesses and counterexample files are those of :func:`~verify.sweep.sweep`.
+    ``Result.seconds`` is the statement's summed shard time (the pass is shared).
+    ``on_level(n, done, total)`` is called after each shard (progress).
+    Ctrl-C ends the pass: every statement with a level not computed is ``unknown``
+    (interrupted), as in the per-statement sweep.
+    """
+    backend = backend or Serial()
+    for st, _, _ in statements:
+        if not groupable(st):
+            raise ValueError(f"{st.id} is not checked game by game; it cannot join a one-pass group.")
+    levels: dict[str, dict[int, tuple]] = {st.id: {} for st, _, _ in statements}
+    oracles: dict[str, dict[int, set]] = {st.id: {} for st, _, _ in statements}
+    seconds = {st.id: 0.0 for st, _, _ in statements}
+    stopped: set[str] = set()
+    interrupted = False
+    lo = min((a for _, a, _ in statements), default=1)
+    hi = max((b for _, _, b in statements), default=0)
+    try:
+        for n in range(lo, hi + 1):
+            group = [st for st, a, b in statements if a <= n <= b and st.id not in stopped]
+            if not group:
+                continue
+            m = mod or GAMES.shards(n)
+            results: dict[str, list[ShardResult]] = {}
+            todo: dict[int, list[str]] = {}
+            for st in group:
+                done = store.finished_shards(run_id, st.id, n, m) if store is not None else {}
+                results[st.id] = list(done.values())
+                for r in range(m):
+                    if r not in done:
+                        todo.setdefault(r, []).append(st.id)
+            tasks = [(tuple(ids), n, r, m) for r, ids in sorted(todo.items())]
+            finished = m - len(tasks)
+            with waiting():
+                for shard_results in backend.run(run_group_shard, tasks):
+                    for r in shard_results:
+                        if store is not None:
+                            store.record_shard(run_id, r)
+                        results[r.statement].append(r)
+                    finished += 1
+                    if on_level is not None:
+                        on_level(n, finished, m)
+            for st in group:
+                rs = results[st.id]
+                levels[st.id][n] = merge(rs, st.domain)
+                oracles[st.id][n] = {name for r in rs for name in r.oracles}
+                seconds[st.id] += sum(r.seconds for r in rs)
+                if levels[st.id][n][2] and not all_n:
+                    stopped.add(st.id)
+    except KeyboardInterrupt:
+        interrupted = True
+    out = []
+    for st, a, b in statements:
+        def level(n: int, sid=st.id):
+            if n not in levels[sid]:  # not reached before Ctrl-C: run_levels reports it interrupted
+                raise KeyboardInterrupt
+            for name in oracles[sid][n]:
+                used(name)
+            return levels[sid][n]
+
+        r = run_levels(st, a, b, level, emit=emit, root=root, all_n=all_n)
+        if not interrupted or r.reason == "interrupted":
+            r.seconds = seconds[st.id]
+        out.append(r)
+    return out
