@@ -170,10 +170,49 @@ def _short_in_place(adj: list[int], m: int) -> None:
 def _short_equals_delete(adj: list[int], mb: int, keep: int) -> bool:
     """``H ∗ B = H − B`` for the graph ``H`` with bitmask adjacency ``adj`` on the vertices
     ``keep ∪ B`` (``keep`` = the vertices left afterwards): both sides have the vertex set
-    ``keep``, so the two graphs are equal exactly when their adjacency rows agree on it."""
+    ``keep``, so the two graphs are equal exactly when their adjacency rows agree on it.
+
+    Only the rows of ``Γ(B)`` are compared: shorting ``B`` changes no other row of
+    ``keep`` (it adds edges inside the neighbourhood of each component of ``B`` and drops
+    the columns of ``B``, which ``keep`` masks out on both sides)."""
     shorted = list(adj)
     _short_in_place(shorted, mb)
-    return all(shorted[i] & keep == adj[i] & keep for i in bits(keep))
+    touched = 0
+    for v in bits(mb):
+        touched |= adj[v]
+    return all(shorted[i] & keep == adj[i] & keep for i in bits(touched & keep))
+
+
+def short_equals_delete(adj, alive: int, mb: int) -> bool:
+    """``H ∗ B = H − B`` for the graph ``H`` with bitmask adjacency ``adj`` on the vertex
+    set ``alive`` (``B ⊆ alive`` a bitmask, unchecked; conventions of :func:`threat_masks`,
+    of which this is the case ``A = ∅``)."""
+    return _short_equals_delete(adj, mb, alive & ~mb)
+
+
+def threat_masks(adj, alive: int, ma: int, mb: int) -> bool:
+    """``A`` threatens ``B`` in the graph ``H`` with bitmask adjacency ``adj`` on the
+    vertex set ``alive`` (``H − A ∗ B = H − A − B``), all sets as bitmasks, unchecked.
+
+    The routine behind :func:`threatens`, for harnesses that enumerate many sets: no
+    validation and no labels.  ``A`` and ``B`` are disjoint subsets of ``alive`` and
+    no row of ``adj`` has a bit outside ``alive`` (a graph ``G − X`` or ``G ∗ X`` kept
+    on the index space of ``G``: rows and columns of ``X`` cleared).
+    """
+    rows = [x & ~ma for x in adj] if ma else adj  # H − A
+    return _short_equals_delete(rows, mb, alive & ~ma & ~mb)
+
+
+def support_masks(adj, alive: int, ma: int, mb: int) -> bool:
+    """``A`` supports ``B`` in the graph ``H`` with bitmask adjacency ``adj`` on the vertex
+    set ``alive`` (``H ∗ A − B = H ∗ A ∗ B``), all sets as bitmasks, unchecked; the
+    routine behind :func:`supports`, with the conventions of :func:`threat_masks`."""
+    if ma:
+        rows = list(adj)
+        _short_in_place(rows, ma)  # H ∗ A
+    else:
+        rows = adj
+    return _short_equals_delete(rows, mb, alive & ~ma & ~mb)
 
 
 def _walk_row(game: Game, i: int, k: int) -> list[int]:
@@ -248,8 +287,7 @@ def threatens(game: Game, a: VertexSet, b: VertexSet) -> bool:
     (True, False)
     """
     ma, mb = _check_masks(game, a, b, "threaten")
-    adj = [x & ~ma for x in game.adjacency]  # G − A (rows of A are never read again)
-    return _short_equals_delete(adj, mb, ((1 << game.n) - 1) & ~ma & ~mb)
+    return threat_masks(game.adjacency, (1 << game.n) - 1, ma, mb)
 
 
 def supports(game: Game, a: VertexSet, b: VertexSet) -> bool:
@@ -266,9 +304,7 @@ def supports(game: Game, a: VertexSet, b: VertexSet) -> bool:
     (True, False, False)
     """
     ma, mb = _check_masks(game, a, b, "support")
-    adj = list(game.adjacency)
-    _short_in_place(adj, ma)  # G ∗ A
-    return _short_equals_delete(adj, mb, ((1 << game.n) - 1) & ~ma & ~mb)
+    return support_masks(game.adjacency, (1 << game.n) - 1, ma, mb)
 
 
 def surrounds(game: Game, w: Vertex, u: VertexSet) -> bool:

@@ -5,6 +5,16 @@ Threat and support are evaluated from their definitions (graph equality after �
 characterisations are separate functions, so each check compares two computations.
 Sets range over terminal-free vertex sets of the sizes given per statement.
 
+Speed (results unchanged): each check first runs a *fast pass* on bitmasks (index
+masks instead of labels, per-game tables, whole families of positions at once) that
+only decides whether every sub-instance of the game passes; when it does, the tally is
+the number of sub-instances.  When anything fails, the *plain* check (the enumeration
+as written, in its order) runs on that game, so the counts up to the first failure and
+the recorded failure are exactly those of the plain check.  The fast passes consume the
+same module-level names as the plain checks (``threatens`` / ``threat_masks``,
+``supports`` / ``support_masks``, ``short_wins``, ``short_adjacency``, ...), looked up
+at call time, so a mutant that patches them perturbs both.
+
 References: A. M. Steane, "Threat, support and dead edges in the Shannon game".
 """
 
@@ -18,9 +28,12 @@ from ...concepts import (
     g_set,
     g_set_walks,
     has_supporting_set,
+    short_equals_delete,
+    support_masks,
     supports,
     supports_thm7,
     surrounds,
+    threat_masks,
     threatened_by_thm8,
     threatens,
     threatens_thm7,
@@ -39,6 +52,83 @@ def _sets(vs, max_size, min_size=1):
         yield from (set(c) for c in combinations(vs, k))
 
 
+@lru_cache(maxsize=None)
+def _set_masks(singles: tuple, max_size: int, min_size: int = 1) -> tuple:
+    """The bitmasks of :func:`_sets` (``singles``: one single-bit mask per vertex; the
+    order differs from :func:`_sets`, which only the plain checks need)."""
+    return tuple(sum(c) for k in range(min_size, max_size + 1) for c in combinations(singles, k))
+
+
+@lru_cache(maxsize=1 << 12)
+def _ordered_pair_masks(free: tuple, max_a: int, max_b: int, min_a: int) -> tuple:
+    """The ``(A, B)`` pairs of :func:`_pairs` as bitmasks, in :func:`_pairs`' order
+    (``free``: the ``(label, index)`` of each non-terminal)."""
+    index = dict(free)
+    labels = [v for v, _ in free]
+    out = []
+    for B in _sets(labels, max_b):
+        mb = sum(1 << index[v] for v in B)
+        for A in _sets([v for v in labels if v not in B], max_a, min_a):
+            out.append((sum(1 << index[v] for v in A), mb))
+    return tuple(out)
+
+
+def _free_singles(game) -> tuple:
+    """One single-bit mask per non-terminal vertex."""
+    return tuple(1 << game.index(v) for v in game.nonterminals())
+
+
+def _pair_masks(game, max_a=2, max_b=2, min_a=1) -> tuple:
+    """:func:`_pairs` as bitmask pairs, in the same order."""
+    return _ordered_pair_masks(tuple((v, game.index(v)) for v in game.nonterminals()), max_a, max_b, min_a)
+
+
+def _resume(game, plain, count, pairs, rest=()):
+    """The tally of a plain check whose fast pass passed ``count`` sub-instances and then
+    failed at the bitmask pair ``pairs``: the plain check's body on that pair alone
+    (``plain(game, *rest, pairs=[(A, B)])`` with labels), with the count in front.  If
+    the plain body passes there after all, the whole plain check runs."""
+    ma, mb = pairs
+    t = plain(game, *rest, pairs=[(set(game.labels_of(ma)), set(game.labels_of(mb)))])
+    if t.failure is None:
+        return plain(game, *rest)
+    t.hypothesis += count
+    return t
+
+
+def _alive(game) -> int:
+    return (1 << game.n) - 1
+
+
+def _relation(adj, alive, pred):
+    """``pred(adj, alive, A, B)`` on bitmasks, remembered per pair (one game's table)."""
+    table = {}
+
+    def rel(ma, mb):
+        key = (ma, mb)
+        out = table.get(key)
+        if out is None:
+            out = table[key] = pred(adj, alive, ma, mb)
+        return out
+
+    return rel
+
+
+def _index_adjacency(game, h) -> tuple:
+    """The adjacency of the game ``h`` (whose vertices are vertices of ``game``) in the
+    index space of ``game`` (rows of vertices ``h`` lacks are empty)."""
+    if h is game:
+        return game.adjacency
+    idx = [game.index(v) for v in h.vertices]
+    out = [0] * game.n
+    for i, row in enumerate(h.adjacency):
+        m = 0
+        for j in bits(row):
+            m |= 1 << idx[j]
+        out[idx[i]] = m
+    return tuple(out)
+
+
 def _connected(game: Game, S) -> bool:
     """G[S] is connected (and S non-empty): breadth-first search inside S on bitmasks."""
     if not S:
@@ -51,10 +141,62 @@ def _components(game: Game, S):
     return [set(game.labels_of(c)) for c in components(game.adjacency, game.mask(S))]
 
 
+def _reduced_colourings(game, free: list[int]) -> list:
+    """The reduced graph ``G ∗ black − white`` of every complete colouring of the free
+    vertex indices ``free``: a list indexed by the relative mask of ``black`` (bit ``i``
+    for ``free[i]``), each entry the bitmask adjacency (rows and columns of the coloured
+    vertices cleared).  Built by a depth-first walk that shorts or deletes one free
+    vertex at a time with ``short_adjacency`` / ``delete_adjacency`` (looked up at call
+    time), ``2^(k+1)`` moves for ``k`` free vertices."""
+    level = [game.adjacency]
+    for v in free:  # after step i, entry r of level is the colouring r of free[:i+1]
+        level = [f(adj, v) for f in (delete_adjacency, short_adjacency) for adj in level]
+    return level
+
+
+def _relative_masks(free: list[int]) -> list[int]:
+    """Game bitmask of every relative mask over ``free`` (bit ``i`` stands for ``free[i]``)."""
+    out = [0] * (1 << len(free))
+    for r in range(1, len(out)):
+        low = r & -r
+        out[r] = out[r ^ low] | 1 << free[low.bit_length() - 1]
+    return out
+
+
+def _model_fast(game) -> int | None:
+    """The fast pass of :func:`model`: the number of sub-instances when all pass, else None."""
+    t1, t2 = game.terminal_indices
+    free = [game.index(v) for v in game.nonterminals()]
+    adj = game.adjacency
+    terms = (1 << t1) | (1 << t2)
+    masks = _relative_masks(free)
+    for r, red in enumerate(_reduced_colourings(game, free)):
+        if bool(red[t1] >> t2 & 1) != short_wins(adj, masks[r] | terms, t1, t2):
+            return None
+    count = len(masks)
+    for u, v in combinations(free, 2):  # the same adjacency either way round (cleared rows included)
+        if (
+            short_adjacency(delete_adjacency(adj, u), v) != delete_adjacency(short_adjacency(adj, v), u)
+            or short_adjacency(short_adjacency(adj, u), v) != short_adjacency(short_adjacency(adj, v), u)
+            or delete_adjacency(delete_adjacency(adj, u), v) != delete_adjacency(delete_adjacency(adj, v), u)
+        ):
+            return None
+        count += 1
+    return count
+
+
 @statement("TSD.MODEL", kind="def", source=SRC + " §2", max_n=7)
 def model(game):
     """The colouring model and the reduced-graph model give the same winner for every
     complete colouring (so for every move sequence); − and ∗ on distinct vertices commute."""
+    count = _model_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _model_plain(game)
+
+
+def _model_plain(game):
+    """:func:`model` as written: :class:`Game` operations, labels, in enumeration order."""
     t = Tally()
     free = game.nonterminals()
     t1, t2 = game.terminals
@@ -75,7 +217,87 @@ def model(game):
     return t
 
 
+@lru_cache(maxsize=None)
+def _positions(k: int) -> tuple:
+    """The positions of ``k`` free vertices as bits of one integer: position
+    ``p = black | white << k`` (relative masks, disjoint).  Returns the bitsets of the
+    positions, of the complete colourings, and per free vertex ``i`` of the positions
+    where ``i`` is still uncoloured (a move)."""
+    full = (1 << k) - 1
+    valid = leaf = 0
+    left = [0] * k
+    for black in range(1 << k):
+        rest = full ^ black
+        white = rest
+        while True:  # every white ⊆ rest
+            p = black | white << k
+            valid |= 1 << p
+            free = rest & ~white
+            if not free:
+                leaf |= 1 << p
+            for i in bits(free):
+                left[i] |= 1 << p
+            if not white:
+                break
+            white = (white - 1) & rest
+    return valid, leaf, tuple(left)
+
+
+def _no_draw_fast(game) -> int | None:
+    """The fast pass of :func:`_no_draw`: the number of positions when every one has
+    exactly one winner, else None.
+
+    The same two models, evaluated for all ``3^k`` positions at once: the values at the
+    complete colourings (the reduced graph's terminal edge, from
+    :func:`_reduced_colourings`; Cut's separation by breadth-first search with
+    ``short_wins``), then ``k`` rounds of the minimax recursion as bit operations on
+    position bitsets (a move on free vertex ``i`` is the shift by ``1 << i`` for Short
+    and ``1 << (i + k)`` for Cut)."""
+    t1, t2 = game.terminal_indices
+    free = [game.index(v) for v in game.nonterminals()]
+    k = len(free)
+    full = (1 << k) - 1
+    valid, leaf, left = _positions(k)
+    adj = game.adjacency
+    everything = game.mask(game.vertices)
+    masks = _relative_masks(free)
+    short_leaf = cut_leaf = 0
+    for black, red in enumerate(_reduced_colourings(game, free)):
+        p = 1 << (black | (full ^ black) << k)
+        if red[t1] >> t2 & 1:
+            short_leaf |= p
+        if not short_wins(adj, everything & ~masks[full ^ black], t1, t2):
+            cut_leaf |= p
+    inner = valid & ~leaf
+    # s_*: Short forces the terminal edge (reduced model); c_*: Cut forces a separation
+    # (colouring model); *_short / *_cut: that player to move.
+    s_short = s_cut = short_leaf
+    c_short = c_cut = cut_leaf
+    for _ in range(k):
+        s_any = s_bad = c_bad = c_any = 0
+        for i in range(k):
+            li, sb, sw = left[i], 1 << i, 1 << (i + k)
+            s_any |= (s_cut >> sb) & li  # Short shorts i, and then forces
+            s_bad |= li & ~(s_short >> sw)  # Cut deletes i, and Short no longer forces
+            c_bad |= li & ~(c_cut >> sb)  # Short shorts i, and Cut no longer forces
+            c_any |= (c_short >> sw) & li  # Cut deletes i, and then forces
+        s_short, s_cut = short_leaf | s_any, short_leaf | (inner & ~s_bad)
+        c_short, c_cut = cut_leaf | (inner & ~c_bad), cut_leaf | c_any
+    if (s_short ^ c_short) != valid or (s_cut ^ c_cut) != valid:
+        return None
+    return 2 * valid.bit_count()
+
+
 def _no_draw(game):
+    """Every position has exactly one winner (see :func:`_no_draw_plain`): the fast pass,
+    and the plain enumeration when it finds a position with none or two."""
+    positions = _no_draw_fast(game)
+    if positions is not None:
+        return positions, None
+    return _no_draw_plain(game)
+
+
+def _no_draw_plain(game):
     """Each position (partial colouring) and player to move: Short can force the terminals
     adjacent in the reduced graph (the −/∗ model) xor Cut can force them separated by
     his deleted vertices in the original graph (breadth-first search, no reduced graph).
@@ -144,10 +366,70 @@ def l1(game):
     return t
 
 
+def _l2_fast(game) -> int | None:
+    """The fast pass of :func:`l2`: the number of sub-instances when all pass, else None.
+    ``G ∗ S = G − S`` on bitmasks (:func:`~verify.concepts.short_equals_delete`),
+    remembered per set; ``G − V`` and ``G ∗ V`` built once per ``V``; connectedness
+    still asked of ``_connected`` (labels), as the plain check does."""
+    adj, alive = game.adjacency, _alive(game)
+    singles = _free_singles(game)
+    equal = _relation(adj, alive, lambda a, al, _, ms: short_equals_delete(a, al, ms))
+    after = []  # (V, G − V, G ∗ V) for every V of 1 or 2 free vertices
+    for mv in _set_masks(singles, 2):
+        gs = list(adj)
+        _short_rows(gs, mv)
+        after.append((mv, tuple(x & ~mv for x in adj), tuple(gs), alive & ~mv))
+    survives: dict = {}
+    count = 0
+    for ms in _set_masks(singles, 3):
+        eq = equal(0, ms)
+        if _connected(game, game.labels_of(ms)):
+            nb = 0
+            for i in bits(ms):
+                nb |= adj[i]
+            nb &= ~ms
+            if eq != all((adj[i] | 1 << i) & nb == nb for i in bits(nb)):
+                return None
+            count += 1
+        if eq != all(equal(0, c) for c in components(adj, ms)):
+            return None
+        count += 1
+        if eq:
+            for mv, gd, gs, left in after:
+                rest = ms & ~mv
+                if not rest:
+                    continue
+                key = (mv, rest)
+                ok = survives.get(key)
+                if ok is None:
+                    ok = survives[key] = short_equals_delete(gd, left, rest) and short_equals_delete(gs, left, rest)
+                if not ok:
+                    return None
+                count += 1
+    return count
+
+
+def _short_rows(rows: list, m: int) -> None:
+    """Short the vertices of ``m`` in the bitmask adjacency ``rows`` (in place)."""
+    for v in bits(m):
+        nb = rows[v]
+        for u in bits(nb):
+            rows[u] = (rows[u] | nb) & ~(1 << u) & ~(1 << v)
+        rows[v] = 0
+
+
 @statement("TSD.L2", kind="thm", source=SRC + " §4, Lemma 2", max_n=6)
 def l2(game):
     """(i) connected S: G∗S = G−S ⇔ Γ(S) is a clique; (ii) G∗S = G−S ⇔ it holds for each
     component of S; (iii) G∗S = G−S survives deleting or shorting any further set V."""
+    count = _l2_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _l2_plain(game)
+
+
+def _l2_plain(game):
+    """:func:`l2` as written: :class:`Game` operations on labels, in enumeration order."""
     t = Tally()
     free = game.nonterminals()
     for S in _sets(free, 3):
@@ -176,9 +458,39 @@ def _pairs(game, max_a=2, max_b=2, min_a=1):
             yield A, B
 
 
-def _l3(game, rel, components_in, part):
+def _l3_fast(game, pred, components_in):
+    """The fast pass of :func:`_l3` with the bitmask predicate ``pred``: ``(count, None)``
+    when every pair passes, else ``(pairs passed before, the failing pair)``, in
+    :func:`_pairs`' order.  A pair whose ``B`` is one component passes without
+    evaluating (``rel(A, B) == rel(A, B)``); the components are those in the game
+    ``components_in(game, A)`` returns (one call per ``A``)."""
+    rel = _relation(game.adjacency, _alive(game), pred)
+    pairs = _pair_masks(game)
+    where: dict = {}  # A -> adjacency in which the components of B are taken
+    for j, (ma, mb) in enumerate(pairs):
+        if not mb & (mb - 1):
+            continue  # one vertex, one component
+        h = where.get(ma)
+        if h is None:
+            h = where[ma] = _index_adjacency(game, components_in(game, set(game.labels_of(ma))))
+        comps = components(h, mb)
+        if len(comps) > 1 and rel(ma, mb) != all(rel(ma, c) for c in comps):
+            return j, (ma, mb)
+    return len(pairs), None
+
+
+def _l3(game, rel, pred, components_in, part):
+    """Lemma 3 for ``rel`` (labels) / ``pred`` (its bitmask routine): the fast pass, and
+    the plain check's body on the first failing pair."""
+    count, failed = _l3_fast(game, pred, components_in)
+    if failed is None:
+        return Tally(hypothesis=count)
+    return _resume(game, _l3_plain, count, failed, (rel, components_in, part))
+
+
+def _l3_plain(game, rel, components_in, part, pairs=None):
     t = Tally()
-    for A, B in _pairs(game):
+    for A, B in _pairs(game) if pairs is None else pairs:
         comps = _components(components_in(game, A), B)
         ok = rel(game, A, B) == all(rel(game, A, c) for c in comps)
         if not t.add(ok, vertices=sorted(A | B, key=str), A=sorted(A, key=str), B=sorted(B, key=str), part=part,
@@ -205,7 +517,7 @@ def _in_g_star_a(game, A):
 )
 def l3_threat(game):
     """B is threatened by A iff each connected component of B is."""
-    return _l3(game, threatens, _in_g, "threat")
+    return _l3(game, threatens, threat_masks, _in_g, "threat")
 
 
 @statement(
@@ -219,7 +531,7 @@ def l3_threat(game):
 )
 def l3_support_a(game):
     """B is supported by A iff each connected component of G[B] is."""
-    return _l3(game, supports, _in_g, "support")
+    return _l3(game, supports, support_masks, _in_g, "support")
 
 
 @statement(
@@ -232,7 +544,7 @@ def l3_support_a(game):
 )
 def l3_support_b(game):
     """B is supported by A iff each connected component of B in G ∗ A is."""
-    return _l3(game, supports, _in_g_star_a, "support")
+    return _l3(game, supports, support_masks, _in_g_star_a, "support")
 
 
 def _t7(game, rel, thm, part, only=None):

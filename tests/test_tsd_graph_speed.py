@@ -1,0 +1,197 @@
+"""The fast passes of the TSD §2–4 graph checks change no result.
+
+``verify/papers/tsd/graph.py`` checks each game with a fast pass on bitmasks and runs
+the plain check (the enumeration as written) only where something fails.  Here:
+
+* the bitmask predicates of :mod:`verify.concepts` (:func:`threat_masks`,
+  :func:`support_masks`, :func:`short_equals_delete`) agree with threat and support
+  computed by :class:`~verify.game.Game` operations straight from the definitions, for
+  every game and every admissible ``A``, ``B``;
+* the reduced graphs of :func:`_reduced_colourings` are those of ``Game.short`` /
+  ``Game.delete``;
+* every registered check returns the same tally (count and first failure) as its plain
+  version, on every game, also with the threat/support answers flipped (the mutants'
+  perturbation, which sends the fast pass to the plain body of the failing pair).
+
+Default tier: games up to n = 5 (n = 6 for the cheap parts); ``deep``: n = 6 throughout.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from verify.concepts import short_equals_delete, support_masks, supports, threat_masks, threatens
+from verify.graphs import connected_games
+from verify.papers.tsd import graph as G
+from verify.registry import REGISTRY, load_paper_statements
+
+load_paper_statements()
+
+
+def games_up_to(n_max, n_min=2):
+    for n in range(n_min, n_max + 1):
+        yield from connected_games(n)
+
+
+def subsets(vs):
+    for k in range(len(vs) + 1):
+        yield from combinations(vs, k)
+
+
+def plain_threat(game, A, B):
+    """``G − A ∗ B = G − A − B`` by Game operations."""
+    h = game.delete(A)
+    return h.short(B) == h.delete(B)
+
+
+def plain_support(game, A, B):
+    """``G ∗ A − B = G ∗ A ∗ B`` by Game operations."""
+    h = game.short(A)
+    return h.short(B) == h.delete(B)
+
+
+def check_predicates(n_max, n_min=2):
+    pairs = 0
+    for game in games_up_to(n_max, n_min):
+        adj, alive = game.adjacency, (1 << game.n) - 1
+        free = game.nonterminals()
+        for B in subsets(free):
+            if not B:
+                continue
+            mb = game.mask(B)
+            rest = [v for v in free if v not in B]
+            assert short_equals_delete(adj, alive, mb) == (game.short(B) == game.delete(B))
+            for A in subsets(rest):
+                ma = game.mask(A)
+                thr, sup = plain_threat(game, A, B), plain_support(game, A, B)
+                assert threat_masks(adj, alive, ma, mb) == thr == threatens(game, A, B), (game, A, B)
+                assert support_masks(adj, alive, ma, mb) == sup == supports(game, A, B), (game, A, B)
+                pairs += 1
+    return pairs
+
+
+def test_mask_predicates_are_the_definitions():
+    assert check_predicates(5) > 1000
+
+
+@pytest.mark.deep
+def test_mask_predicates_are_the_definitions_n6():
+    assert check_predicates(6, 6) > 50000
+
+
+def test_mask_predicates_in_a_smaller_graph():
+    """On ``G − X`` / ``G ∗ X`` kept in G's index space (rows and columns of X cleared),
+    the bitmask predicates agree with the Game operations on the relabelled game."""
+    for game in games_up_to(5):
+        free = game.nonterminals()
+        for x in free:
+            ix = 1 << game.index(x)
+            alive = ((1 << game.n) - 1) & ~ix
+            rest = [v for v in free if v != x]
+            for h, adj in ((game.delete(x), G.delete_adjacency(game.adjacency, game.index(x))),
+                           (game.short(x), G.short_adjacency(game.adjacency, game.index(x)))):
+                for B in subsets(rest):
+                    if not B:
+                        continue
+                    for A in subsets([v for v in rest if v not in B]):
+                        ma, mb = game.mask(A), game.mask(B)
+                        assert threat_masks(adj, alive, ma, mb) == plain_threat(h, A, B)
+                        assert support_masks(adj, alive, ma, mb) == plain_support(h, A, B)
+
+
+def test_reduced_colourings_are_the_game_operations():
+    for game in games_up_to(6):
+        free = [game.index(v) for v in game.nonterminals()]
+        reduced = G._reduced_colourings(game, free)
+        masks = G._relative_masks(free)
+        assert len(reduced) == len(masks) == 1 << len(free)
+        for r, adj in enumerate(reduced):
+            black = game.labels_of(masks[r])
+            white = [v for v in game.nonterminals() if v not in black]
+            h = game.short(black).delete(white)
+            t1, t2 = game.terminals
+            assert bool(adj[game.index(t1)] >> game.index(t2) & 1) == h.has_edge(t1, t2)
+            left = [i for i in range(game.n) if not (masks[(1 << len(free)) - 1] >> i & 1)]
+            assert all(adj[i] == 0 for i in free)
+            assert {(game.label(i), game.label(j)) for i in left for j in left if adj[i] >> j & 1} == \
+                {(u, v) for u, v in h.edges()} | {(v, u) for u, v in h.edges()}
+
+
+# statement id -> the plain check (the enumeration as written), a function of the game
+PLAIN = {
+    "TSD.MODEL": lambda g: G._model_plain(g),
+    "TSD.L1": None,  # compared through _no_draw below
+    "TSD.L2": lambda g: G._l2_plain(g),
+    "TSD.L3.threat": lambda g: G._l3_plain(g, G.threatens, G._in_g, "threat"),
+    "TSD.L3.support/a": lambda g: G._l3_plain(g, G.supports, G._in_g, "support"),
+    "TSD.L3.support/b": lambda g: G._l3_plain(g, G.supports, G._in_g_star_a, "support"),
+}
+
+
+def same_tally(sid, games):
+    check, plain = REGISTRY[sid].check, PLAIN[sid]
+    seen = failed = 0
+    for game in games:
+        if plain is None:
+            assert G._no_draw(game) == G._no_draw_plain(game), game
+            seen += 1
+            continue
+        fast, ref = check(game), plain(game)
+        assert (fast.hypothesis, fast.failure) == (ref.hypothesis, ref.failure), (sid, game)
+        seen += 1
+        failed += ref.failure is not None
+    return seen, failed
+
+
+@pytest.mark.parametrize("sid", sorted(PLAIN))
+def test_fast_check_equals_plain(sid):
+    seen, _ = same_tally(sid, games_up_to(5))
+    assert seen > 100
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("sid", sorted(PLAIN))
+def test_fast_check_equals_plain_n6(sid):
+    seen, _ = same_tally(sid, connected_games(6))
+    assert seen > 800
+
+
+def test_refuted_reading_resumes_at_the_same_pair():
+    """TSD.L3.support/a fails on some games: the fast pass hands the failing pair to the
+    plain body, which reports the same count and failure as the plain check."""
+    _, failed = same_tally("TSD.L3.support/a", games_up_to(5))
+    assert failed > 0
+
+
+@pytest.mark.parametrize("sid,names", [
+    ("TSD.L3.threat", ("threatens", "threat_masks")),
+    ("TSD.L3.support/b", ("supports", "support_masks")),
+])
+def test_flipped_answers_reach_the_plain_body(sid, names, monkeypatch):
+    """With both the label and the bitmask predicate flipped (what the mutants do), the
+    fast pass fails and resumes the plain check, which consumes the flipped predicate."""
+    for name in names:
+        orig = getattr(G, name)
+        monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: not _o(*a, **k))
+    plain = {"TSD.L3.threat": lambda g: G._l3_plain(g, G.threatens, G._in_g, "threat"),
+             "TSD.L3.support/b": lambda g: G._l3_plain(g, G.supports, G._in_g_star_a, "support")}[sid]
+    failed = 0
+    for game in games_up_to(5):
+        fast, ref = REGISTRY[sid].check(game), plain(game)
+        assert (fast.hypothesis, fast.failure) == (ref.hypothesis, ref.failure), game
+        failed += ref.failure is not None
+    assert failed > 0
+
+
+def test_no_draw_with_shorting_as_deleting(monkeypatch):
+    """The L1 mutant's perturbation (shorting adds no edges) makes the fast pass fail, and
+    the plain enumeration then reports the same first position."""
+    monkeypatch.setattr(G, "short_adjacency", G.delete_adjacency)
+    bad = 0
+    for game in games_up_to(5):
+        fast = G._no_draw(game)
+        assert fast == G._no_draw_plain(game), game
+        bad += fast[1] is not None
+    assert bad > 0
