@@ -143,6 +143,15 @@ def table_off_by_one(meta):
     return {**meta, "table": dataclasses.replace(table, compute=compute)}
 
 
+def each_negated(orig):
+    """``shorting_duals`` with every answer flipped (each shorted set's dual check fails)."""
+
+    def shorting_duals(game, d):
+        return [(Y, not ok) for Y, ok in orig(game, d)]
+
+    return shorting_duals
+
+
 # ------------------------------------------------------------------ the mutants
 NEG = negate
 MS = "MultiShannon"
@@ -198,7 +207,7 @@ MUTANTS = [
     Mutant("TSD.T17", "strong links reported weak", [P(TSD + "links", "MultiLinks", multilinks(lambda k: "weak" if k == "strong" else k))], 3, (3, 2, 'Bg')),
     Mutant("TSD.T18/b", "weak links reported strong", [P(TSD + "links", "MultiLinks", multilinks(lambda k: "strong" if k == "weak" else k))], 5, (5, 4, 'D[O')),
     # --- dual.py
-    Mutant("TSD.DUAL/b", "dual check flipped", [P(TSD + "dual", "is_dual", NEG)], 3, (3, 2, 'Bg')),
+    Mutant("TSD.DUAL/b", "dual check flipped", [P(TSD + "dual", "shorting_duals", each_negated)], 3, (3, 2, 'Bg')),
     Mutant("TSD.DUAL/c", "no dual found", [P(TSD + "dual", "find_dual", const(None))], 5, (5, 9, 'D~w')),
     # --- figs.py: the figures' smallest witnesses disappear without threats / supports
     Mutant("TSD.FIG/d", "no threats", [P(TSD + "figs", "threatens", const(False))], 6, None, verdict="not-found"),

@@ -17,16 +17,17 @@ as "G + st is planar"):
 * ``TSD.DUAL/b`` — the dual-graph reading of the remark's last sentence: D is any graph
   on the non-terminals plus the two new vertices.  For every game in scope a dual is
   found by SAT and re-checked on every vertex set; for every set Y of non-terminals,
-  ``D − Y`` is checked to be a dual of ``G ∗ Y`` (the "obtained by shorting" clause).
+  ``D − Y`` is checked to be a dual of ``G ∗ Y`` (the "obtained by shorting" clause;
+  all the Y at once by :func:`~verify.papers.tsd.dual_graph.shorting_duals`, which
+  shorts G one vertex further from the previous Y and compares families of sets as
+  bits).
 
 References: A. M. Steane, "Threat, support and dead edges in the Shannon game", §3.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
-
-from .dual_graph import find_dual, has_outer_terminals, is_dual
+from .dual_graph import find_dual, has_outer_terminals, shorting_duals
 from ...registry import Tally, statement
 
 SRC = "TSD §3, closing remark"
@@ -70,11 +71,9 @@ def dual_graph(game):
     d = find_dual(game)
     if not t.add(d is not None, part="planar game"):
         return t
-    free = game.nonterminals()
-    for k in range(1, len(free) + 1):
-        for Y in combinations(free, k):
-            if not t.add(is_dual(game.short(Y), d.subgraph(set(d) - set(Y))), vertices=list(Y), part="shorting"):
-                return t
+    for Y, ok in shorting_duals(game, d):  # is D − Y a dual of G ∗ Y, for every Y ≠ ∅
+        if not t.add(ok, vertices=list(Y), part="shorting"):
+            return t
     return t
 
 

@@ -16,15 +16,31 @@ in one is a deletion in the other.
 (c1 and c2 are adjacent only when the empty set separates, i.e. G is disconnected.)
 Both sides are monotone in X, so it suffices that every *minimal* separator connects
 and every *maximal* non-separator does not.  :func:`find_dual` asks PySAT for the
-edges of D (one variable per possible edge, ``("edge", u, v)``), enumerating the
-c1–c2 paths inside each such set; ``literal=True`` fixes the edges of D among the
-non-terminals to be those of G (only the two extra vertices' attachments are free),
-which is the remark read literally.  :func:`find_dual_brute` tries every graph D and
-is kept as the independent check for small games; :func:`is_dual` re-checks any D
-against the definition on every X.
+edges of D (one variable per possible edge, ``("edge", u, v)``): a minimal separator
+X must connect c1 to c2 in ``D[X ∪ {c1, c2}]``, i.e. every split of X ∪ {c1, c2}
+into a c1 side and a c2 side is crossed by an edge of D (one clause per split); a
+maximal non-separator must not, which auxiliary "reached from c1" variables encode
+(an edge from a reached vertex reaches its other end; c2 is never reached).
+``literal=True`` fixes the edges of D among the non-terminals to be those of G (only
+the two extra vertices' attachments are free), which is the remark read literally.
+:func:`find_dual_brute` tries every graph D and is kept as the independent check for
+small games; :func:`is_dual` re-checks any D against the definition on every X.
+
+**Families of vertex sets as bits.**  With the k non-terminals numbered 0..k−1, a set
+X is a number below 2^k and a *family* of sets one integer of 2^k bits (bit X set when
+X belongs to it).  Both sides of the definition are computed for every X at once by a
+breadth-first search over families: the family of the X for which a vertex v is
+reached from the source is grown along the edges, each vertex filtering by the family
+of the X in which it is present.  The separating family of G, the connecting family of
+D, the minimal separators and the maximal non-separators are then a few integer
+operations each, and :func:`is_dual` is one comparison.
 
 Shorting and deleting commute with duality: if D is a dual of G, then ``D − Y`` is a
-dual of ``G ∗ Y`` and ``D ∗ Z`` one of ``G − Z``.
+dual of ``G ∗ Y`` and ``D ∗ Z`` one of ``G − Z``.  :func:`shorting_duals` checks the
+first for every shorted set Y: it shorts G (the bitmask adjacency of ``G ∗ Y``, built
+from that of ``G ∗ (Y − y)``), computes the separating family of ``G ∗ Y``, and compares
+it with the connecting family of ``D − Y``, which on the sets X disjoint from Y is that
+of D (``(D − Y)[X ∪ {c1, c2}]`` is ``D[X ∪ {c1, c2}]``).
 
 References
 ----------
@@ -33,20 +49,32 @@ References
 
 from __future__ import annotations
 
-from itertools import combinations, permutations, product
+from functools import lru_cache
+from itertools import combinations, product
 
 import networkx as nx
-from pysat.formula import CNF, IDPool
+from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from ...errors import TooLargeError
 from ...dead.common import short_wins
-from ...game import Game, reachable
+from ...game import Game
 
-__all__ = ["C1", "C2", "separates", "separator_family", "dual_cnf", "find_dual", "find_dual_brute", "is_dual", "has_outer_terminals"]
+__all__ = [
+    "C1",
+    "C2",
+    "separates",
+    "separator_family",
+    "dual_cnf",
+    "find_dual",
+    "find_dual_brute",
+    "is_dual",
+    "shorting_duals",
+    "has_outer_terminals",
+]
 
 C1, C2 = "c1", "c2"
-MAX_FREE = 9  # non-terminals; paths are enumerated inside each extremal set
+MAX_FREE = 9  # non-terminals; the SAT encoding has a clause per split of each minimal separator
 
 
 def separates(game: Game, X) -> bool:
@@ -56,13 +84,115 @@ def separates(game: Game, X) -> bool:
     >>> separates(g, {2}), separates(g, {2, 3})
     (False, True)
     """
-    return _separates_mask(game, game.mask(X))
-
-
-def _separates_mask(game: Game, x: int) -> bool:
-    """:func:`separates` for the bitmask ``x`` of the deleted vertices."""
     s, t = game.terminal_indices
-    return not short_wins(game.adjacency, ((1 << game.n) - 1) & ~x, s, t)
+    return not short_wins(game.adjacency, ((1 << game.n) - 1) & ~game.mask(X), s, t)
+
+
+# ------------------------------------------------------------------ families of sets
+@lru_cache(maxsize=None)
+def _families(k: int) -> tuple[int, tuple[int, ...]]:
+    """``(ALL, HAS)`` for the subsets of k elements: ALL has every one of the 2^k bits,
+    ``HAS[j]`` the bits of the subsets containing j.
+
+    >>> _families(2)
+    (15, (10, 12))
+    """
+    size = 1 << k
+    has = []
+    for j in range(k):
+        period = 1 << (j + 1)
+        block = ((1 << (1 << j)) - 1) << (1 << j)  # one period: the sets with bit j
+        fam = 0
+        for start in range(0, size, period):
+            fam |= block << start
+        has.append(fam)
+    return (1 << size) - 1, tuple(has)
+
+
+def _reached(adj, source: int, present: list) -> list:
+    """Breadth-first search over families: entry v is the family of the sets X for which
+    v is reached from ``source`` through the vertices present for X (``present[v]`` is
+    the family of the X in which v is present; the source is reached when present)."""
+    reach = [0] * len(adj)
+    reach[source] = present[source]
+    todo = [source]
+    while todo:
+        v = todo.pop()
+        rv = reach[v]
+        nb = adj[v]
+        while nb:
+            low = nb & -nb
+            nb ^= low
+            u = low.bit_length() - 1
+            new = rv & present[u] & ~reach[u]
+            if new:
+                reach[u] |= new
+                todo.append(u)
+    return reach
+
+
+def _separating(adj, s: int, t: int, free_idx: list) -> int:
+    """The family of the sets X of non-terminals (X ⊆ range(k), vertex j of X at
+    position ``free_idx[j]`` of ``adj``) whose deletion disconnects s from t."""
+    all_, has = _families(len(free_idx))
+    present = [all_] * len(adj)
+    for j, v in enumerate(free_idx):
+        present[v] = all_ & ~has[j]
+    return all_ & ~_reached(adj, s, present)[t]
+
+
+def _connecting(game: Game, d: nx.Graph) -> int:
+    """The family of the sets X of non-terminals of ``game`` (numbered in the order of
+    :meth:`Game.nonterminals`) for which c1 and c2 are connected in ``D[X ∪ {c1, c2}]``;
+    vertices of X that D lacks are ignored (as in ``D.subgraph``), nodes of D that are
+    not non-terminals of the game never enter."""
+    free = game.nonterminals()
+    k = len(free)
+    all_, has = _families(k)
+    if C1 not in d or C2 not in d:
+        raise KeyError(C1 if C1 not in d else C2)
+    pos = {v: j for j, v in enumerate(free)}
+    present = list(has)
+    for v in d.nodes:
+        if v not in pos and v != C1 and v != C2:
+            pos[v] = len(present)
+            present.append(0)
+    pos[C1], pos[C2] = len(present), len(present) + 1
+    present += [all_, all_]
+    adj = [0] * len(present)
+    for u, v in d.edges:
+        adj[pos[u]] |= 1 << pos[v]
+        adj[pos[v]] |= 1 << pos[u]
+    return _reached(adj, pos[C1], present)[pos[C2]]
+
+
+def _free_indices(game: Game) -> list:
+    index = game.index
+    return [index(v) for v in game.nonterminals()]
+
+
+def _extremal(sep: int, k: int) -> tuple[int, int]:
+    """(minimal separators, maximal non-separators) of the separating family ``sep``, as families."""
+    all_, has = _families(k)
+    non = all_ & ~sep
+    above = below = 0
+    for j in range(k):
+        above |= (sep & ~has[j]) << (1 << j)  # X ∋ j with X − j separating
+        below |= (non & has[j]) >> (1 << j)  # X ∌ j with X + j not separating
+    return sep & ~above, non & ~below
+
+
+def _members(fam: int):
+    """The sets (as bitmasks) of the family ``fam``, in increasing order."""
+    while fam:
+        low = fam & -fam
+        fam ^= low
+        yield low.bit_length() - 1
+
+
+def _check_size(free) -> None:
+    if len(free) > MAX_FREE:
+        raise TooLargeError(f"Dual graphs are searched for games with at most {MAX_FREE} non-terminals, not {len(free)}.")
 
 
 def separator_family(game: Game) -> tuple[list[frozenset], list[frozenset]]:
@@ -73,80 +203,115 @@ def separator_family(game: Game) -> tuple[list[frozenset], list[frozenset]]:
     ([frozenset({2, 3})], [frozenset({2}), frozenset({3})])
     """
     free = game.nonterminals()
-    if len(free) > MAX_FREE:
-        raise TooLargeError(f"Dual graphs are searched for games with at most {MAX_FREE} non-terminals, not {len(free)}.")
-    sep = {frozenset(c): separates(game, c) for k in range(len(free) + 1) for c in combinations(free, k)}
-    minimal = [X for X, v in sep.items() if v and not any(sep[X - {x}] for x in X)]
-    maximal = [X for X, v in sep.items() if not v and not any(not sep[X | {y}] for y in free if y not in X)]
+    _check_size(free)
+    s, t = game.terminal_indices
+    minimal, maximal = _extremal(_separating(game.adjacency, s, t, _free_indices(game)), len(free))
+    out = ([], [])
+    for r in range(len(free) + 1):  # in the order of combinations, ties of the sort key kept so
+        for c in combinations(range(len(free)), r):
+            X = sum(1 << j for j in c)
+            for fam, lst in zip((minimal, maximal), out):
+                if fam >> X & 1:
+                    lst.append(frozenset(free[j] for j in c))
     key = lambda X: (len(X), sorted(map(str, X)))  # noqa: E731
-    return sorted(minimal, key=key), sorted(maximal, key=key)
+    return sorted(out[0], key=key), sorted(out[1], key=key)
 
 
-def _paths(inner):
-    """Every c1–c2 vertex sequence whose interior is a sequence of distinct elements of ``inner``."""
-    inner = list(inner)
-    for k in range(len(inner) + 1):
-        for seq in permutations(inner, k):
-            yield (C1, *seq, C2)
-
-
+# ------------------------------------------------------------------ the SAT search
 def _edge(u, v):
     return ("edge",) + tuple(sorted((u, v), key=str))
 
 
-def dual_cnf(game: Game, literal: bool = False) -> tuple[CNF, IDPool, list]:
-    """CNF whose models are the duals of ``game``; returns (cnf, pool, edge keys).
+def dual_cnf(game: Game, literal: bool = False) -> tuple[CNF, list]:
+    """CNF whose models (restricted to the edge variables) are the duals of ``game``.
 
-    Variables are ``("edge", u, v)`` for the possible edges of D (u, v sorted by
-    ``str``) and ``("path", p)`` for the path p through a minimal separator.
+    Parameters
+    ----------
+    game : Game
+        At most :data:`MAX_FREE` non-terminals.
+    literal : bool
+        Fix the edges of D among the non-terminals to those of G.
+
+    Returns
+    -------
+    cnf : pysat.formula.CNF
+        A clause per split of each minimal separator; the reachability clauses of each
+        maximal non-separator (and the unit clauses of the literal reading).
+    keys : list
+        Variable ``i + 1`` is the edge ``keys[i]`` = ``("edge", u, v)`` of D (u, v
+        sorted by ``str``); the variables after them are the auxiliary "reached from
+        c1" variables.
+
+    >>> cnf, keys = dual_cnf(Game.from_edges("0-2,2-1,0-3,3-1", terminals=(0, 1)))
+    >>> len(keys), len(cnf.clauses)
+    (6, 10)
     """
     free = game.nonterminals()
-    pool = IDPool()
-    cnf = CNF()
+    _check_size(free)
+    k = len(free)
+    c1, c2 = k, k + 1
     nodes = list(free) + [C1, C2]
-    keys = [_edge(u, v) for u, v in combinations(nodes, 2)]
-    for k in keys:
-        pool.id(k)
+    var = [[0] * (k + 2) for _ in range(k + 2)]
+    keys = []
+    for a, b in combinations(range(k + 2), 2):
+        keys.append(_edge(nodes[a], nodes[b]))
+        var[a][b] = var[b][a] = len(keys)
+    top = len(keys)
+    clauses = []
+    adj = game.adjacency
+    fidx = _free_indices(game)
     if literal:
-        for u, v in combinations(free, 2):
-            cnf.append([pool.id(_edge(u, v)) if game.has_edge(u, v) else -pool.id(_edge(u, v))])
-    minimal, maximal = separator_family(game)
-    for X in minimal:
-        options = []
-        for p in _paths(X):
-            pv = pool.id(("path", p))
-            options.append(pv)
-            for a, b in zip(p, p[1:]):
-                cnf.append([-pv, pool.id(_edge(a, b))])
-        cnf.append(options)
-    for X in maximal:
-        for p in _paths(X):
-            cnf.append([-pool.id(_edge(a, b)) for a, b in zip(p, p[1:])])
-    return cnf, pool, keys
+        for a, b in combinations(range(k), 2):
+            clauses.append([var[a][b] if adj[fidx[a]] >> fidx[b] & 1 else -var[a][b]])
+    s, t = game.terminal_indices
+    minimal, maximal = _extremal(_separating(adj, s, t, fidx), k)
+    for X in _members(minimal):  # every split of X ∪ {c1, c2} is crossed by an edge
+        xs = [j for j in range(k) if X >> j & 1]
+        for side in product((0, 1), repeat=len(xs)):
+            one = [c1] + [j for j, sd in zip(xs, side) if not sd]
+            two = [c2] + [j for j, sd in zip(xs, side) if sd]
+            clauses.append([var[a][b] for a in one for b in two])
+    for X in _members(maximal):  # reached(j) for j in X: c2 is never reached
+        xs = [j for j in range(k) if X >> j & 1]
+        r = {}
+        for j in xs:
+            top += 1
+            r[j] = top
+        clauses.append([-var[c1][c2]])
+        for j in xs:
+            clauses.append([-var[c1][j], r[j]])
+            clauses.append([-r[j], -var[j][c2]])
+            for i in xs:
+                if i != j:
+                    clauses.append([-r[i], -var[i][j], r[j]])
+    cnf = CNF()
+    cnf.clauses = clauses
+    cnf.nv = top
+    return cnf, keys
 
 
-def _decode(model, pool, keys, game) -> nx.Graph:
-    on = {v for v in model if v > 0}
+def _decode(model, keys, game) -> nx.Graph:
     d = nx.Graph()
     d.add_nodes_from(list(game.nonterminals()) + [C1, C2])
-    d.add_edges_from(k[1:] for k in keys if pool.id(k) in on)
+    d.add_edges_from(key[1:] for i, key in enumerate(keys) if model[i] > 0)
     return d
 
 
 def find_dual(game: Game, literal: bool = False) -> nx.Graph | None:
     """A dual graph D of ``game`` (checked by :func:`is_dual`), or None when there is none.
 
-    >>> g = Game.from_edges("0-2,2-1,0-3,3-1", terminals=(0, 1))   # the square s–2–t–3
-    >>> sorted(find_dual(g).edges, key=str)
-    [(2, 'c1'), (2, 3), (3, 'c2')]
+    >>> g = Game.from_edges("0-2,0-3,2-1,3-1", terminals=(0, 1))   # the square s–2–t–3
+    >>> d = find_dual(g)
+    >>> d.has_edge(2, 3), d.has_edge(C1, C2), is_dual(g, d)
+    (True, False, True)
     >>> find_dual(g, literal=True) is None     # 2 and 3 are not adjacent in G
     True
     """
-    cnf, pool, keys = dual_cnf(game, literal)
+    cnf, keys = dual_cnf(game, literal)
     with Solver(name="minisat22", bootstrap_with=cnf.clauses) as solver:
         if not solver.solve():
             return None
-        d = _decode(solver.get_model(), pool, keys, game)
+        d = _decode(solver.get_model(), keys, game)
     if not is_dual(game, d):  # pragma: no cover - would be a bug in the encoding
         raise AssertionError("the SAT model is not a dual graph")
     return _canonical_sides(d)
@@ -161,32 +326,82 @@ def _canonical_sides(d: nx.Graph) -> nx.Graph:
     return d
 
 
+# ------------------------------------------------------------------ checking a dual
 def is_dual(game: Game, d: nx.Graph) -> bool:
-    """Check the definition of a dual on every set X of non-terminals (exponential).
+    """Check the definition of a dual on every set X of non-terminals.
 
-    Both sides are breadth-first searches on bitmasks: c1–c2 inside ``D[X ∪ {c1, c2}]``
-    (vertices of X that D lacks are ignored, as in ``D.subgraph``), s–t in ``G − X``."""
+    Both sides are computed for all X at once (breadth-first searches over families of
+    sets, see the module docstring): c1–c2 inside ``D[X ∪ {c1, c2}]`` (vertices of X
+    that D lacks are ignored, as in ``D.subgraph``), s–t in ``G − X``.
+
+    >>> path = Game.from_edges("0-2,2-3,3-1", terminals=(0, 1))
+    >>> is_dual(path, nx.Graph([(C1, 2), (2, C2), (C1, 3), (3, C2)]))
+    True
+    >>> is_dual(path, nx.Graph([(C1, 2), (2, C2), (C1, 3)]))   # {3} separates
+    False
+    """
+    s, t = game.terminal_indices
+    return _separating(game.adjacency, s, t, _free_indices(game)) == _connecting(game, d)
+
+
+def shorting_duals(game: Game, d: nx.Graph) -> list[tuple[tuple, bool]]:
+    """For every non-empty set Y of non-terminals, whether ``D − Y`` is a dual of ``G ∗ Y``.
+
+    The adjacency of ``G ∗ Y`` is that of ``G ∗ (Y − y)`` with its last vertex y
+    shorted (as :meth:`Game.short` does, in index order); its separating family is
+    compared with the connecting family of D on the sets X disjoint from Y.
+
+    Parameters
+    ----------
+    game : Game
+        The game G.
+    d : networkx.Graph
+        A graph on (some of) G's non-terminals plus :data:`C1` and :data:`C2`.
+
+    Returns
+    -------
+    list of (tuple, bool)
+        ``(Y, is_dual(game.short(Y), d.subgraph(set(d) - set(Y))))`` for the Y in the
+        order of ``combinations(game.nonterminals(), r)``, r = 1, 2, ….
+
+    >>> g = Game.from_edges("0-2,0-3,2-1,3-1", terminals=(0, 1))
+    >>> shorting_duals(g, find_dual(g))
+    [((2,), True), ((3,), True), ((2, 3), True)]
+    """
     free = game.nonterminals()
-    nodes = list(d.nodes)
-    pos = {v: i for i, v in enumerate(nodes)}
-    dadj = [0] * len(nodes)
-    for u, v in d.edges:
-        dadj[pos[u]] |= 1 << pos[v]
-        dadj[pos[v]] |= 1 << pos[u]
-    c1, c2 = pos[C1], pos[C2]
-    ends = (1 << c1) | (1 << c2)
-    in_d = [1 << pos[v] if v in pos else 0 for v in free]
-    in_g = [1 << game.index(v) for v in free]
-    for k in range(len(free) + 1):
-        for X in combinations(range(len(free)), k):
-            dm, gm = ends, 0
-            for i in X:
-                dm |= in_d[i]
-                gm |= in_g[i]
-            connects = bool(reachable(dadj, c1, dm) >> c2 & 1)
-            if connects != _separates_mask(game, gm):
-                return False
-    return True
+    k = len(free)
+    all_, has = _families(k)
+    fidx = _free_indices(game)
+    s, t = game.terminal_indices
+    conn = _connecting(game, d)
+    present = [all_] * game.n
+    for j, v in enumerate(fidx):
+        present[v] = all_ & ~has[j]
+    shorted = {0: (list(game.adjacency), all_)}  # Y (game-index mask) -> (adjacency of G ∗ Y, sets X avoiding Y)
+    out = []
+    for r in range(1, k + 1):
+        for c in combinations(range(k), r):
+            ym = 0
+            for j in c:
+                ym |= 1 << fidx[j]
+            last = max(c, key=fidx.__getitem__)
+            v = fidx[last]
+            adj, avoid = shorted[ym ^ (1 << v)]
+            adj = list(adj)
+            nb = adj[v]
+            rest = nb
+            while rest:  # short v: its neighbourhood becomes a clique, v goes
+                low = rest & -rest
+                rest ^= low
+                u = low.bit_length() - 1
+                adj[u] = (adj[u] | (nb & ~low)) & ~(1 << v)
+            adj[v] = 0
+            avoid &= ~has[last]
+            if r < k:
+                shorted[ym] = (adj, avoid)
+            sep = all_ & ~_reached(adj, s, present)[t]
+            out.append((tuple(free[j] for j in c), ((sep ^ conn) & avoid) == 0))
+    return out
 
 
 def find_dual_brute(game: Game, literal: bool = False) -> nx.Graph | None:
@@ -211,14 +426,41 @@ def find_dual_brute(game: Game, literal: bool = False) -> nx.Graph | None:
     return None
 
 
+# ------------------------------------------------------------------ the hypothesis
+@lru_cache(maxsize=4096)
+def _planar(adj: tuple) -> bool:
+    """Planarity of the graph with bitmask adjacency ``adj`` (cached: the games of one
+    graph differ only in their terminals)."""
+    return nx.check_planarity(_nx(adj))[0]
+
+
+def _nx(adj) -> nx.Graph:
+    g = nx.Graph()
+    g.add_nodes_from(range(len(adj)))
+    g.add_edges_from((i, j) for i, a in enumerate(adj) for j in range(i + 1, len(adj)) if a >> j & 1)
+    return g
+
+
 def has_outer_terminals(game: Game) -> bool:
     """G is planar with both terminals on one face (so on the outer face of some embedding).
 
-    That is: G plus the edge st is planar.
+    That is: G plus the edge st is planar.  Decided without a planarity test when G + st
+    has more than 3n − 6 edges (not planar), when G is not planar (neither is G + st)
+    or when st is an edge (G + st is G).
 
     >>> has_outer_terminals(Game.from_edges("0-2,2-1,0-3,3-1", terminals=(0, 1)))
     True
     """
-    g = game.to_networkx()
-    g.add_edge(*game.terminals)
+    adj = game.adjacency
+    n = len(adj)
+    s, t = game.terminal_indices
+    joined = adj[s] >> t & 1
+    if n >= 3 and game.m + (not joined) > 3 * n - 6:
+        return False
+    if not _planar(adj):
+        return False
+    if joined:
+        return True
+    g = _nx(adj)
+    g.add_edge(s, t)
     return nx.check_planarity(g)[0]
