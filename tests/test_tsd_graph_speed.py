@@ -127,6 +127,7 @@ PLAIN = {
     "TSD.L3.threat": lambda g: G._l3_plain(g, G.threatens, G._in_g, "threat"),
     "TSD.L3.support/a": lambda g: G._l3_plain(g, G.supports, G._in_g, "support"),
     "TSD.L3.support/b": lambda g: G._l3_plain(g, G.supports, G._in_g_star_a, "support"),
+    "TSD.L4": lambda g: G._l4_plain(g),
 }
 
 
@@ -168,6 +169,8 @@ def test_refuted_reading_resumes_at_the_same_pair():
 @pytest.mark.parametrize("sid,names", [
     ("TSD.L3.threat", ("threatens", "threat_masks")),
     ("TSD.L3.support/b", ("supports", "support_masks")),
+    ("TSD.L4", ("threatens", "threat_masks")),
+    ("TSD.L4", ("supports", "support_masks")),
 ])
 def test_flipped_answers_reach_the_plain_body(sid, names, monkeypatch):
     """With both the label and the bitmask predicate flipped (what the mutants do), the
@@ -175,8 +178,7 @@ def test_flipped_answers_reach_the_plain_body(sid, names, monkeypatch):
     for name in names:
         orig = getattr(G, name)
         monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: not _o(*a, **k))
-    plain = {"TSD.L3.threat": lambda g: G._l3_plain(g, G.threatens, G._in_g, "threat"),
-             "TSD.L3.support/b": lambda g: G._l3_plain(g, G.supports, G._in_g_star_a, "support")}[sid]
+    plain = PLAIN[sid]
     failed = 0
     for game in games_up_to(5):
         fast, ref = REGISTRY[sid].check(game), plain(game)

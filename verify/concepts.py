@@ -175,6 +175,14 @@ def _short_equals_delete(adj: list[int], mb: int, keep: int) -> bool:
     Only the rows of ``Γ(B)`` are compared: shorting ``B`` changes no other row of
     ``keep`` (it adds edges inside the neighbourhood of each component of ``B`` and drops
     the columns of ``B``, which ``keep`` masks out on both sides)."""
+    if not mb & (mb - 1):  # one vertex v: _short_in_place's update of each row u of Γ(v), inline
+        v = mb.bit_length() - 1
+        nb = adj[v]
+        for u in bits(nb & keep):
+            row = adj[u]
+            if (row | nb) & ~(1 << u) & keep != row & keep:  # the column of v is outside keep
+                return False
+        return True
     shorted = list(adj)
     _short_in_place(shorted, mb)
     touched = 0
@@ -207,12 +215,23 @@ def support_masks(adj, alive: int, ma: int, mb: int) -> bool:
     """``A`` supports ``B`` in the graph ``H`` with bitmask adjacency ``adj`` on the vertex
     set ``alive`` (``H ∗ A − B = H ∗ A ∗ B``), all sets as bitmasks, unchecked; the
     routine behind :func:`supports`, with the conventions of :func:`threat_masks`."""
-    if ma:
-        rows = list(adj)
-        _short_in_place(rows, ma)  # H ∗ A
-    else:
-        rows = adj
-    return _short_equals_delete(rows, mb, alive & ~ma & ~mb)
+    return _short_equals_delete(_shorted(adj, ma) if ma else adj, mb, alive & ~ma & ~mb)
+
+
+def _shorted(adj, ma: int):
+    """``H ∗ A`` as bitmask rows (remembered for the last few thousand tuple adjacencies)."""
+    if type(adj) is tuple:
+        return _shorted_cached(adj, ma)
+    rows = list(adj)
+    _short_in_place(rows, ma)
+    return rows
+
+
+@lru_cache(maxsize=1 << 12)
+def _shorted_cached(adj: tuple, ma: int) -> tuple:
+    rows = list(adj)
+    _short_in_place(rows, ma)
+    return tuple(rows)
 
 
 def _walk_row(game: Game, i: int, k: int) -> list[int]:

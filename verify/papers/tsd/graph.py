@@ -650,11 +650,82 @@ def t8(game):
     return t
 
 
+def _l4_fast(game):
+    """The fast pass of :func:`l4`: ``(count, None)`` when every sub-instance passes,
+    else ``(count before the failing pair, that pair)``.  ``G − x`` and ``G ∗ x`` are
+    kept in G's index space (:func:`delete_adjacency`, :func:`short_adjacency`), each
+    graph with its own remembered threat and support tables (``threat_masks``,
+    ``support_masks``)."""
+    adj, alive = game.adjacency, _alive(game)
+    singles = _free_singles(game)
+    thr0, sup0 = _relation(adj, alive, threat_masks), _relation(adj, alive, support_masks)
+    played: dict = {}  # x -> (threat in G − x, support in G − x, threat in G ∗ x, support in G ∗ x)
+
+    def after(x):
+        out = played.get(x)
+        if out is None:
+            i = x.bit_length() - 1
+            gd, gs = delete_adjacency(adj, i), short_adjacency(adj, i)
+            out = played[x] = (_relation(gd, alive & ~x, threat_masks), _relation(gd, alive & ~x, support_masks),
+                               _relation(gs, alive & ~x, threat_masks), _relation(gs, alive & ~x, support_masks))
+        return out
+
+    count = 0
+    for ma, mb in _pair_masks(game):
+        thr, sup = thr0(ma, mb), sup0(ma, mb)
+        if not (thr or sup):
+            continue  # no hypothesis holds for this pair
+        n = 0
+        for x in singles:
+            rest = mb & ~x
+            if x & ma or not rest:
+                continue
+            td, sd, ts, ss = after(x)
+            if thr:  # (i), in G − x and in G ∗ x
+                if not (td(ma, rest) and ts(ma, rest)):
+                    return count, (ma, mb)
+                n += 2
+            if sup:  # (iii)
+                if not (sd(ma, rest) and ss(ma, rest)):
+                    return count, (ma, mb)
+                n += 2
+        for a in bits(ma):
+            x = 1 << a
+            td, _, _, ss = after(x)
+            if thr:  # (ii)
+                if not td(ma & ~x, mb):
+                    return count, (ma, mb)
+                n += 1
+            if sup:  # (iv)
+                if not ss(ma & ~x, mb):
+                    return count, (ma, mb)
+                n += 1
+        for b1 in _set_masks(tuple(1 << i for i in bits(mb)), mb.bit_count() - 1):
+            if thr:
+                if not thr0(ma | b1, mb & ~b1):
+                    return count, (ma, mb)
+                n += 1
+            if sup:
+                if not sup0(ma | b1, mb & ~b1):
+                    return count, (ma, mb)
+                n += 1
+        count += n
+    return count, None
+
+
 @statement("TSD.L4", kind="thm", source=SRC + " §4, Lemma 4 and corollary", max_n=6)
 def l4(game):
     """Threat and support survive play: (i)/(iii) outside A (B shrinks), (ii) A−a threatens
     B in G−a, (iv) A−a supports B in G∗a; corollary: A threatens (supports) B1∪B2 ⇒ A∪B1
     threatens (supports) B2."""
+    count, failed = _l4_fast(game)
+    if failed is None:
+        return Tally(hypothesis=count)
+    return _resume(game, _l4_plain, count, failed)
+
+
+def _l4_plain(game, pairs=None):
+    """:func:`l4` as written: labels and :class:`Game` operations, in enumeration order."""
     t = Tally()
     free = game.nonterminals()
     played: dict = {}  # b -> (G − b, G ∗ b), built once
@@ -664,7 +735,7 @@ def l4(game):
             played[b] = (game.delete(b), game.short(b))
         return played[b]
 
-    for A, B in _pairs(game):
+    for A, B in _pairs(game) if pairs is None else pairs:
         det = dict(vertices=sorted(A | B, key=str), A=sorted(A, key=str), B=sorted(B, key=str))
         thr, sup = threatens(game, A, B), supports(game, A, B)
         for b in free:
