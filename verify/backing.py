@@ -40,6 +40,8 @@ ORACLES: dict[str, tuple[str, str]] = {
     "dead-sat": ("sat", "induced-path SAT query"),
     "dead-map": ("python", "induced paths built from shortest paths, dead rules"),
     "dead-smt": ("smt", "flip formula in z3"),
+    "dual-sat": ("sat", "dual-graph SAT search"),
+    "dual-smt": ("smt", "dual-graph definition in z3"),
     "hex-python": ("python", "Fig. 13 WINVALUE"),
     "hex-kernel": ("kernel", "Hex kernel hexsolve.c"),
     "hex-sat": ("sat", "Hex SAT query"),

@@ -208,7 +208,6 @@ MUTANTS = [
     Mutant("TSD.T18/b", "weak links reported strong", [P(TSD + "links", "MultiLinks", multilinks(lambda k: "strong" if k == "weak" else k))], 5, (5, 4, 'D[O')),
     # --- dual.py
     Mutant("TSD.DUAL/b", "dual check flipped", [P(TSD + "dual", "shorting_duals", each_negated)], 3, (3, 2, 'Bg')),
-    Mutant("TSD.DUAL/c", "no dual found", [P(TSD + "dual", "find_dual", const(None))], 5, (5, 9, 'D~w')),
     # --- figs.py: the figures' smallest witnesses disappear without threats / supports
     Mutant("TSD.FIG/d", "no threats", [P(TSD + "figs", "threatens", const(False))], 6, None, verdict="not-found"),
     Mutant("TSD.FIG/a", "no threats", [P(TSD + "figs", "threatens", const(False))], 7, None, verdict="not-found"),

@@ -82,9 +82,14 @@ def dual_graph(game):
     kind="conj",
     source=SRC,
     max_n=8,
-    tier_n=6,
+    tier_n=8,
+    expect="refuted", refuted_by=(8, 10, 'GDZ@Go', (6, 7)),
     reading="the question the remark leaves open ('it may or may not be possible for other graphs'): "
-    "every game that is NOT planar with s, t on one face has a dual graph D as in /b.",
+    "every game that is NOT planar with s, t on one face has a dual graph D as in /b. Holds for every game "
+    "up to n = 7; refuted at n = 8 (smallest: 10 edges, G itself planar but G + st not): no graph D has "
+    "exactly its separators as connecting sets — PySAT on the minimal separators and z3 on every vertex "
+    "set agree (tests/test_tsd_dual_smt.py). So for these games planarity with the terminals on one face "
+    "is needed after all; 96 of the 114,783 such games of n = 8 have no dual.",
 )
 def dual_graph_other(game):
     """Games that are not planar with the terminals outside also have a dual graph for Cut."""

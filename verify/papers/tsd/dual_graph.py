@@ -56,6 +56,7 @@ import networkx as nx
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
+from ...backing import used
 from ...errors import TooLargeError
 from ...dead.common import short_wins
 from ...game import Game
@@ -307,6 +308,7 @@ def find_dual(game: Game, literal: bool = False) -> nx.Graph | None:
     >>> find_dual(g, literal=True) is None     # 2 and 3 are not adjacent in G
     True
     """
+    used("dual-sat")
     cnf, keys = dual_cnf(game, literal)
     with Solver(name="minisat22", bootstrap_with=cnf.clauses) as solver:
         if not solver.solve():
