@@ -128,6 +128,15 @@ PLAIN = {
     "TSD.L3.support/a": lambda g: G._l3_plain(g, G.supports, G._in_g, "support"),
     "TSD.L3.support/b": lambda g: G._l3_plain(g, G.supports, G._in_g_star_a, "support"),
     "TSD.L4": lambda g: G._l4_plain(g),
+    "TSD.T7.i": lambda g: G._t7_plain(g, G.threatens, G.threatens_thm7, "i"),
+    "TSD.T7.ii/a": lambda g: G._t7_plain(g, G.supports, G.supports_thm7, "ii"),
+    "TSD.T7.ii/b": lambda g: G._t7_plain(g, G.supports, G.supports_thm7, "ii", only=G._connected_and_apart),
+    "TSD.T7.EX": lambda g: G._t7_ex_plain(g),
+    "TSD.T8": lambda g: G._t8_plain(g),
+    "TSD.EQ1/a": lambda g: G._eq1_plain(g, connected_b=False),
+    "TSD.EQ1/b": lambda g: G._eq1_plain(g, connected_b=True),
+    "TSD.ART/a": lambda g: G._art_a_plain(g),
+    "TSD.ART/b": lambda g: G._art_b_plain(g),
 }
 
 
@@ -197,3 +206,106 @@ def test_no_draw_with_shorting_as_deleting(monkeypatch):
         assert fast == G._no_draw_plain(game), game
         bad += fast[1] is not None
     assert bad > 0
+
+
+# ------------------------------------------------------------ families of sets A
+def label_sets(game, mask):
+    return set(game.labels_of(mask))
+
+
+def check_families(n_max, n_min=2):
+    """Every family of :mod:`verify.concepts` against its pair-by-pair predicate, for
+    every ``A`` over the non-terminals and every ``B`` of at most two vertices."""
+    from verify.concepts import support7_family, supports_thm7, threat7_family, threat_family, threatens_thm7
+
+    pairs = 0
+    for game in games_up_to(n_max, n_min):
+        adj, alive = game.adjacency, (1 << game.n) - 1
+        free = G._free_indices(game)
+        absm = G._abs_masks(free)
+        for mb in G._set_masks(tuple(1 << i for i in free), 2):
+            B = label_sets(game, mb)
+            thr, t7, s7 = threat_family(adj, alive, mb, free), threat7_family(adj, mb, free), support7_family(adj, mb, free)
+            apart = G._connected_and_apart_family(adj, mb, free)
+            for r, ma in enumerate(absm):
+                if ma & mb:
+                    assert not (thr >> r & 1 or t7 >> r & 1 or s7 >> r & 1)
+                    continue
+                A = label_sets(game, ma)
+                assert bool(thr >> r & 1) == threat_masks(adj, alive, ma, mb) == plain_threat(game, A, B), (game, A, B)
+                assert bool(t7 >> r & 1) == threatens_thm7(game, A, B), (game, A, B)
+                assert bool(s7 >> r & 1) == supports_thm7(game, A, B), (game, A, B)
+                if ma.bit_count() <= 2:
+                    assert bool(apart >> r & 1) == G._connected_and_apart(game, A, B), (game, A, B)
+                pairs += 1
+    return pairs
+
+
+def test_families_are_the_pairwise_predicates():
+    assert check_families(5) > 1500
+
+
+@pytest.mark.deep
+def test_families_are_the_pairwise_predicates_n6():
+    assert check_families(6, 6) > 40000
+
+
+def test_mask_helpers_are_the_label_concepts():
+    """``g_set_mask``, ``g_set_walks_mask``, ``thm8_masks``, ``has_supporting_set_masks``
+    and ``_connected_mask`` against straightforward label computations."""
+    from verify.concepts import g_set_mask, g_set_walks_mask, has_supporting_set_masks, thm8_masks, triangle_number, walk_count
+
+    for game in games_up_to(6):
+        adj, alive = game.adjacency, (1 << game.n) - 1
+        free = game.nonterminals()
+        fm = game.mask(free)
+        for v in free:
+            i, nb = game.index(v), game.neighbours(v)
+            g = {u for u in nb if all(w == u or game.has_edge(u, w) for w in nb)}
+            assert label_sets(game, g_set_mask(adj, 1 << i)) == g
+            walks = {u for u in nb if walk_count(game, u, v, 2) == game.degree(v) - 1}
+            assert label_sets(game, g_set_walks_mask(adj, i)) == walks
+            sup = any(plain_support(game, A, {v}) for A in subsets([u for u in free if u != v]))
+            assert has_supporting_set_masks(adj, alive, fm, i) == sup
+            for S in subsets(sorted(u for u in nb if not game.is_terminal(u))):
+                if len(S) > 3:
+                    continue
+                d, n = game.degree(v), len(S)
+                x_n = triangle_number(game, v) - (d - n) * (d - n - 1) // 2
+                m = sum(game.has_edge(a, b) for a, b in combinations(S, 2))
+                two = sum(walk_count(game, s, v, 2) for s in S)
+                assert thm8_masks(adj, i, game.mask(S)) == (two == x_n + m)
+        for S in subsets(free):
+            assert G._connected_mask(adj, game.mask(S)) == G._connected(game, set(S))
+
+
+@pytest.mark.parametrize("sid,patches", [
+    ("TSD.T7.i", (("threatens_thm7", "neg"), ("threat7_family", "complement"))),
+    ("TSD.T7.EX", (("threatens", "neg"), ("threat_masks", "neg"), ("threat_family", "complement"))),
+    ("TSD.T7.ii/b", (("_connected_and_apart", "true"), ("_connected_and_apart_family", "all"))),
+    ("TSD.EQ1/b", (("_connected", "true"), ("_connected_mask", "true"))),
+    ("TSD.T8", (("threatened_by_thm8", "shift"), ("thm8_masks", "shift"))),
+])
+def test_perturbed_names_reach_the_plain_body(sid, patches, monkeypatch):
+    """The mutants' perturbations (label predicate and its bitmask or family routine
+    together) make the fast pass fail, and the plain check, which consumes the perturbed
+    label predicate, then gives the tally; it fails somewhere up to n = 5."""
+    change = {
+        "neg": lambda o: (lambda *a, **k: not o(*a, **k)),
+        "complement": lambda o: (lambda *a, **k: ~o(*a, **k)),
+        "true": lambda o: (lambda *a, **k: True),
+        "all": lambda o: (lambda *a, **k: -1),
+        "shift": lambda o: (lambda g, v, s: o(g, v, s, shift=1)),
+    }
+    for name, how in patches:
+        monkeypatch.setattr(G, name, change[how](getattr(G, name)))
+    plain = {
+        "TSD.T7.i": lambda g: G._t7_plain(g, G.threatens, G.threatens_thm7, "i"),
+        "TSD.T7.ii/b": lambda g: G._t7_plain(g, G.supports, G.supports_thm7, "ii", only=G._connected_and_apart),
+    }.get(sid, PLAIN[sid])
+    failed = 0
+    for game in games_up_to(5):
+        fast, ref = REGISTRY[sid].check(game), plain(game)
+        assert (fast.hypothesis, fast.failure) == (ref.hypothesis, ref.failure), game
+        failed += ref.failure is not None
+    assert failed > 0

@@ -234,6 +234,145 @@ def _shorted_cached(adj: tuple, ma: int) -> tuple:
     return tuple(rows)
 
 
+# ------------------------------------------------- families of sets A at once
+@lru_cache(maxsize=1 << 10)
+def set_family(free: tuple, n: int) -> tuple:
+    """The bitset encoding of "every ``A ⊆ free`` at once", per vertex index.
+
+    A family of vertex sets ``A ⊆ free`` is an integer with bit ``r`` set for each
+    member, ``r`` the relative mask of ``A`` (bit ``i`` of ``r`` for ``free[i]``).
+    Entry ``x`` of the returned tuple (``x < n``) is the family of the sets that
+    contain ``x`` (0 when ``x`` is not in ``free``, e.g. a terminal), so ``f[u] | f[w]``
+    is "``A`` meets ``{u, w}``" and ``~f[u]`` is "``u ∉ A``".
+    """
+    size = 1 << len(free)
+    out = [0] * n
+    for i, x in enumerate(free):
+        block = ((1 << (1 << i)) - 1) << (1 << i)  # the r with bit i in a run of 2^(i+1)
+        m = 0
+        for start in range(0, size, 1 << (i + 1)):
+            m |= block << start
+        out[x] = m
+    return tuple(out)
+
+
+def _avoiding(fam: tuple, mb: int) -> int:
+    """The sets (a family over ``free``) that contain no vertex of ``mb``."""
+    meet = 0
+    for i in bits(mb):
+        meet |= fam[i]
+    return ~meet
+
+
+def threat_family(adj, alive: int, mb: int, free: tuple) -> int:
+    """Every ``A ⊆ free`` disjoint from ``B`` that threatens ``B``, as a family (see
+    :func:`set_family`), in the graph ``H`` with bitmask adjacency ``adj`` on ``alive``
+    (conventions of :func:`threat_masks`; ``free`` holds vertices of ``alive``).
+
+    The definition ``H − A ∗ B = H − A − B`` for all ``A`` at once: deleting ``A`` and
+    shorting ``B`` commute (disjoint sets), and deleting ``A`` removes the rows and
+    columns of ``A`` from both sides, so the two graphs agree exactly when every edge
+    of ``H ∗ B`` that ``H − B`` lacks has an end in ``A``.  ``H ∗ B`` is built by
+    :func:`_short_in_place`, as :func:`threat_masks` does.
+    """
+    fam = set_family(free, len(adj))
+    shorted = list(adj)
+    _short_in_place(shorted, mb)  # H ∗ B
+    keep = alive & ~mb
+    touched = 0
+    for v in bits(mb):
+        touched |= adj[v]
+    out = _avoiding(fam, mb)
+    for u in bits(touched & keep):  # no other row changes (see _short_equals_delete)
+        fu = fam[u]
+        for w in bits((shorted[u] ^ adj[u]) & keep):
+            out &= fu | fam[w]
+    return out & ((1 << (1 << len(free))) - 1)
+
+
+def threat7_family(adj, mb: int, free: tuple) -> int:
+    """Every ``A ⊆ free`` disjoint from ``B`` that threatens ``B`` by Theorem 7(i)
+    (``Γ(Bᵢ) ∖ A`` a clique for each component ``Bᵢ`` of ``G[B]``, as
+    :func:`threatens_thm7`), as a family (see :func:`set_family`): ``A`` must meet
+    every non-adjacent pair of ``Γ(Bᵢ)``."""
+    fam = set_family(free, len(adj))
+    out = _avoiding(fam, mb)
+    for c in components(adj, mb):
+        nb = 0
+        for i in bits(c):
+            nb |= adj[i]
+        nb &= ~c
+        for u in bits(nb):
+            fu = fam[u]
+            for w in bits(nb & ~adj[u] & ~(1 << u)):
+                out &= fu | fam[w]
+    return out & ((1 << (1 << len(free))) - 1)
+
+
+def g_set_mask(adj, mb: int) -> int:
+    """``g(B)`` as a bitmask (see :func:`g_set`): the neighbours of ``B`` adjacent to all
+    other neighbours of ``B``."""
+    nb = 0
+    for i in bits(mb):
+        nb |= adj[i]
+    nb &= ~mb
+    out = 0
+    for i in bits(nb):
+        if nb & ~(adj[i] | (1 << i)) == 0:
+            out |= 1 << i
+    return out
+
+
+def g_set_walks_mask(adj: tuple, b: int) -> int:
+    """``g(b)`` from 2-walks as a bitmask (see :func:`g_set_walks`); ``adj`` a tuple."""
+    d = adj[b].bit_count()
+    row = _walk_row_cached(adj, b, 2)
+    out = 0
+    for u in bits(adj[b]):
+        if row[u] == d - 1:
+            out |= 1 << u
+    return out
+
+
+def support7_family(adj, mb: int, free: tuple) -> int:
+    """Every ``A ⊆ free`` disjoint from ``B`` that supports ``B`` by Theorem 7(ii)
+    (``Γ(Bᵢ) ∖ g(Bᵢ) ⊆ Γ(A)`` for each component, as :func:`supports_thm7`), as a
+    family (see :func:`set_family`): for each such vertex ``x``, ``x ∉ A`` and ``A``
+    contains a neighbour of ``x``."""
+    fam = set_family(free, len(adj))
+    out = _avoiding(fam, mb)
+    for c in components(adj, mb):
+        nb = 0
+        for i in bits(c):
+            nb |= adj[i]
+        nb &= ~c
+        for x in bits(nb & ~g_set_mask(adj, c)):
+            near = 0
+            for a in bits(adj[x]):
+                near |= fam[a]
+            out &= near & ~fam[x]
+    return out & ((1 << (1 << len(free))) - 1)
+
+
+def thm8_masks(adj: tuple, vi: int, ms: int, shift: int = 0) -> bool:
+    """Theorem 8's condition on bitmasks (see :func:`threatened_by_thm8`, which checks
+    its arguments and calls this): ``adj`` a tuple, ``vi`` the vertex, ``ms`` the set."""
+    d, n = adj[vi].bit_count(), ms.bit_count()
+    r = d - n - shift
+    triangles = sum((adj[j] & adj[vi]).bit_count() for j in bits(adj[vi])) // 2
+    x_n = triangles - r * (r - 1) // 2
+    m = sum((adj[i] & ms).bit_count() for i in bits(ms)) // 2
+    row = _walk_row_cached(adj, vi, 2)
+    return sum(row[i] for i in bits(ms)) == x_n + m
+
+
+def has_supporting_set_masks(adj, alive: int, free: int, i: int) -> bool:
+    """Some ``A ⊆ free ∖ {i}`` supports ``{i}`` (bitmasks, unchecked; the routine behind
+    :func:`has_supporting_set`, smallest sets first)."""
+    mb = 1 << i
+    return any(support_masks(adj, alive, s, mb) for s in _subsets(free & ~mb))
+
+
 def _walk_row(game: Game, i: int, k: int) -> list[int]:
     """Row ``i`` of ``A^k``: the number of ``k``-walks from vertex ``i`` to each vertex."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
@@ -362,9 +501,7 @@ def g_set(game: Game, b: VertexSet) -> set:
     mb = _mask(game, b)
     if not mb:
         raise InputError("B is empty; g(B) needs at least one vertex.")
-    nb = _nbhd(game, mb)
-    adj = game.adjacency
-    return set(game.labels_of(sum(1 << i for i in bits(nb) if nb & ~(adj[i] | (1 << i)) == 0)))
+    return set(game.labels_of(g_set_mask(game.adjacency, mb)))
 
 
 def triangle_number(game: Game, v: Vertex) -> int:
@@ -526,7 +663,7 @@ def has_supporting_set(game: Game, v: Vertex) -> bool:
         raise InputError(f"Terminal {v!r} cannot be supported.")
     _check_enumerable(game, "has_supporting_set")
     free = ((1 << game.n) - 1) & ~_terminal_mask(game) & ~(1 << i)
-    return any(supports(game, game.labels_of(s), v) for s in _subsets(free))
+    return has_supporting_set_masks(game.adjacency, (1 << game.n) - 1, free, i)
 
 
 # --------------------------------------------------------- characterisations
@@ -624,14 +761,7 @@ def threatened_by_thm8(game: Game, v: Vertex, s: VertexSet, shift: int = 0) -> b
     if ms & ~game.adjacency[vi]:
         x = game.labels_of(ms & ~game.adjacency[vi])[0]
         raise InputError(f"{x!r} is not a neighbour of {v!r}; Theorem 8 is about sets of neighbours.")
-    d, n = game.degree(v), popcount(ms)
-    r = d - n - shift
-    x_n = triangle_number(game, v) - r * (r - 1) // 2
-    adj = game.adjacency
-    m = sum(popcount(adj[i] & ms) for i in bits(ms)) // 2
-    row = _walk_row(game, vi, 2)
-    two_walks = sum(row[i] for i in bits(ms))
-    return two_walks == x_n + m
+    return thm8_masks(game.adjacency, vi, ms, shift)
 
 
 def g_set_walks(game: Game, b: Vertex) -> set:
@@ -643,7 +773,4 @@ def g_set_walks(game: Game, b: Vertex) -> set:
     >>> sorted(g_set_walks(g, 4)), sorted(g_set_walks(g, 2))
     ([2, 3], [])
     """
-    bi = game.index(b)
-    d = game.degree(b)
-    row = _walk_row(game, bi, 2)
-    return {game.label(u) for u in bits(game.adjacency[bi]) if row[u] == d - 1}
+    return set(game.labels_of(g_set_walks_mask(game.adjacency, game.index(b))))

@@ -143,6 +143,11 @@ def table_off_by_one(meta):
     return {**meta, "table": dataclasses.replace(table, compute=compute)}
 
 
+def complement(orig):
+    """A family of sets (an integer, one bit per set) with every answer flipped."""
+    return lambda *a, **k: ~orig(*a, **k)
+
+
 def each_negated(orig):
     """``shorting_duals`` with every answer flipped (each shorted set's dual check fails)."""
 
@@ -182,12 +187,12 @@ MUTANTS = [
     Mutant("TSD.L2", "'S connected' dropped from (i)", [P(TSD + "graph", "_connected", const(True))], 5, (5, 4, "DDW")),
     Mutant("TSD.L3.threat", "threat answers flipped", [P(TSD + "graph", "threatens", NEG), P(TSD + "graph", "threat_masks", NEG)], 5, (5, 4, 'DCw')),
     Mutant("TSD.L3.support/b", "components of G[B] instead of G∗A (reading /a)", [P(TSD + "graph", "_in_g_star_a", lambda o: importlib.import_module("verify.papers.tsd.graph")._in_g)], 5, (5, 4, "DWc")),
-    Mutant("TSD.T7.i", "characterisation flipped", [P(TSD + "graph", "threatens_thm7", NEG)], 3, (3, 2, 'Bg')),
-    Mutant("TSD.T7.ii/b", "repair dropped (reading /a)", [P(TSD + "graph", "_connected_and_apart", const(True))], 4, (4, 3, "Cd")),
-    Mutant("TSD.T7.EX", "threat answers flipped", [P(TSD + "graph", "threatens", NEG), P(TSD + "graph", "threat_masks", NEG)], 3, (3, 2, 'Bg')),
-    Mutant("TSD.T8", "x_n(v) with d−n−1 (wrong constant)", [P(TSD + "graph", "threatened_by_thm8", lambda o: (lambda g, v, s: o(g, v, s, shift=1)))], 4, (4, 3, 'Ci')),
+    Mutant("TSD.T7.i", "characterisation flipped", [P(TSD + "graph", "threatens_thm7", NEG), P(TSD + "graph", "threat7_family", complement)], 3, (3, 2, 'Bg')),
+    Mutant("TSD.T7.ii/b", "repair dropped (reading /a)", [P(TSD + "graph", "_connected_and_apart", const(True)), P(TSD + "graph", "_connected_and_apart_family", const(-1))], 4, (4, 3, "Cd")),
+    Mutant("TSD.T7.EX", "threat answers flipped", [P(TSD + "graph", "threatens", NEG), P(TSD + "graph", "threat_masks", NEG), P(TSD + "graph", "threat_family", complement)], 3, (3, 2, 'Bg')),
+    Mutant("TSD.T8", "x_n(v) with d−n−1 (wrong constant)", [P(TSD + "graph", "threatened_by_thm8", lambda o: (lambda g, v, s: o(g, v, s, shift=1))), P(TSD + "graph", "thm8_masks", lambda o: (lambda adj, v, ms: o(adj, v, ms, shift=1)))], 4, (4, 3, 'Ci')),
     Mutant("TSD.L4", "threat answers flipped", [P(TSD + "graph", "threatens", NEG), P(TSD + "graph", "threat_masks", NEG)], 5, (5, 4, 'DCw')),
-    Mutant("TSD.EQ1/b", "'B connected' dropped (reading /a)", [P(TSD + "graph", "_connected", const(True))], 5, (5, 4, "D[O")),
+    Mutant("TSD.EQ1/b", "'B connected' dropped (reading /a)", [P(TSD + "graph", "_connected", const(True)), P(TSD + "graph", "_connected_mask", const(True))], 5, (5, 4, "D[O")),
     Mutant("TSD.ART/b", "articulation of the whole graph (reading /a)", [P(TSD + "graph", "_separates_terminals", lambda o: (lambda g, v: v in importlib.import_module("verify.papers.tsd.graph").articulation_vertices(g)))], 4, (4, 3, "Cd")),
     # --- dead.py: the dead-item oracle
     Mutant("TSD.T12", "definition oracle forgets a dead vertex", [P(TSD + "dead", "brute", brute_flipping_first_dead_vertex)], 3, (3, 2, 'Bg')),

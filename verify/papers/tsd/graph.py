@@ -26,13 +26,21 @@ from itertools import combinations
 from ...concepts import (
     articulation_vertices,
     g_set,
+    g_set_mask,
     g_set_walks,
+    g_set_walks_mask,
     has_supporting_set,
+    has_supporting_set_masks,
+    set_family,
     short_equals_delete,
+    support7_family,
     support_masks,
     supports,
     supports_thm7,
     surrounds,
+    thm8_masks,
+    threat7_family,
+    threat_family,
     threat_masks,
     threatened_by_thm8,
     threatens,
@@ -139,6 +147,29 @@ def _connected(game: Game, S) -> bool:
 
 def _components(game: Game, S):
     return [set(game.labels_of(c)) for c in components(game.adjacency, game.mask(S))]
+
+
+def _connected_mask(adj, m: int) -> bool:
+    """:func:`_connected` on a bitmask: ``G[m]`` is connected (and ``m`` non-empty)."""
+    return m != 0 and reachable(adj, (m & -m).bit_length() - 1, m) == m
+
+
+def _free_indices(game) -> tuple:
+    """The indices of the non-terminals, in :meth:`Game.nonterminals` order (the
+    ``free`` of :func:`~verify.concepts.set_family`)."""
+    return tuple(game.index(v) for v in game.nonterminals())
+
+
+@lru_cache(maxsize=None)
+def _small(k: int, lo: int, hi: int) -> int:
+    """The family (over ``k`` free vertices) of the sets with ``lo`` to ``hi`` members."""
+    return sum(1 << r for r in range(1 << k) if lo <= r.bit_count() <= hi)
+
+
+@lru_cache(maxsize=1 << 12)
+def _abs_masks(free: tuple) -> tuple:
+    """:func:`_relative_masks` of ``free``, remembered."""
+    return tuple(_relative_masks(list(free)))
 
 
 def _reduced_colourings(game, free: list[int]) -> list:
@@ -547,7 +578,50 @@ def l3_support_b(game):
     return _l3(game, supports, support_masks, _in_g_star_a, "support")
 
 
+def _t7_fast(game, part, apart=False) -> int | None:
+    """The fast pass of :func:`_t7`: the number of pairs when every one passes, else
+    None.  Per connected ``B`` (``_connected_mask``), all ``A`` at once as families
+    (:func:`~verify.concepts.set_family`): threat by the definition
+    (``threat_family``) against Theorem 7(i) (``threat7_family``); support by the
+    definition pair by pair (``support_masks``) against Theorem 7(ii)
+    (``support7_family``); ``apart`` restricts ``A`` by ``_connected_and_apart_family``."""
+    adj, alive = game.adjacency, _alive(game)
+    free = _free_indices(game)
+    absm = _abs_masks(free)
+    small = _small(len(free), 0, 2)
+    fam = set_family(free, game.n)
+    count = 0
+    for mb in _set_masks(tuple(1 << i for i in free), 2):
+        if not _connected_mask(adj, mb):
+            continue
+        domain = small
+        for i in bits(mb):
+            domain &= ~fam[i]
+        if apart:
+            domain &= _connected_and_apart_family(adj, mb, free)
+        if part == "i":
+            if (threat_family(adj, alive, mb, free) ^ threat7_family(adj, mb, free)) & domain:
+                return None
+        else:
+            thm = support7_family(adj, mb, free)
+            for r in bits(domain):
+                if support_masks(adj, alive, absm[r], mb) != bool(thm >> r & 1):
+                    return None
+        count += domain.bit_count()
+    return count
+
+
 def _t7(game, rel, thm, part, only=None):
+    """Theorem 7: the fast pass (when ``rel``/``thm`` are the module's threat or support
+    pair), else or on any failure the plain check :func:`_t7_plain`."""
+    count = _t7_fast(game, part, apart=only is not None)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t7_plain(game, rel, thm, part, only)
+
+
+def _t7_plain(game, rel, thm, part, only=None):
+    """:func:`_t7` as written: labels, in :func:`_pairs` order."""
     t = Tally()
     for A, B in _pairs(game, min_a=0):
         if not _connected(game, B) or (only is not None and not only(game, A, B)):
@@ -590,6 +664,25 @@ def _connected_and_apart(game, A, B):
     return (not A or _connected(game, A)) and not (game.set_neighbours(B) & A)
 
 
+def _connected_and_apart_family(adj, mb: int, free: tuple) -> int:
+    """:func:`_connected_and_apart` for every ``A ⊆ free`` of at most two vertices, as a
+    family (:func:`~verify.concepts.set_family`; larger sets: unspecified): ``A`` empty,
+    one vertex or an edge, and no vertex of ``A`` adjacent to ``B``."""
+    fam = set_family(free, len(adj))
+    out = 1  # A = ∅
+    for j, x in enumerate(free):
+        out |= 1 << (1 << j)
+        for l in range(j):
+            if adj[x] >> free[l] & 1:
+                out |= 1 << ((1 << j) | (1 << l))
+    nb = 0
+    for i in bits(mb):
+        nb |= adj[i]
+    for i in bits(nb & ~mb):
+        out &= ~fam[i]
+    return out
+
+
 @statement(
     "TSD.T7.ii/b",
     kind="def",
@@ -609,6 +702,66 @@ def t7_ex(game):
     clique; a degree-2 vertex is threatened by each neighbour and supported by any vertex
     with more than one 2-walk to it; w surrounds v ⇒ w supports v; g(b) = Γ(b) ∩ {vertices
     with d(b)−1 2-walks to b}."""
+    count = _t7_ex_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t7_ex_plain(game)
+
+
+def _t7_ex_fast(game) -> int | None:
+    """The fast pass of :func:`t7_ex`: the number of sub-instances when all pass, else
+    None.  The sets ``Γ(B) ∖ K`` (``K`` a clique, the set terminal-free) of each ``B``
+    are one family (:func:`~verify.concepts.set_family`: the ``A ⊆ Γ(B)`` meeting every
+    non-adjacent pair of ``Γ(B)``), checked against ``threat_family``; the per-vertex
+    parts on bitmasks (``threat_masks``, ``support_masks``, 2-walks as common
+    neighbours, ``g_set_mask`` / ``g_set_walks_mask``)."""
+    adj, alive = game.adjacency, _alive(game)
+    free = _free_indices(game)
+    fam = set_family(free, game.n)
+    full = (1 << (1 << len(free))) - 1
+    count = 0
+    for mb in _set_masks(tuple(1 << i for i in free), 2):
+        nb = 0
+        for i in bits(mb):
+            nb |= adj[i]
+        nb &= ~mb
+        domain = full
+        for i in free:
+            if not nb >> i & 1:
+                domain &= ~fam[i]  # A ⊆ Γ(B)
+        for u in bits(nb):
+            fu = fam[u]
+            for w in bits(nb & ~adj[u] & ~(1 << u)):
+                domain &= fu | fam[w]  # Γ(B) ∖ A a clique
+        if domain & ~threat_family(adj, alive, mb, free):
+            return None
+        count += domain.bit_count()
+    freemask = sum(1 << i for i in free)
+    for v in free:
+        bv, nbv = 1 << v, adj[v]
+        if nbv.bit_count() == 2:
+            for u in bits(nbv & freemask):
+                if not threat_masks(adj, alive, 1 << u, bv):
+                    return None
+                count += 1
+            for u in free:
+                if u != v and (adj[u] & nbv).bit_count() > 1:  # more than one 2-walk u → v
+                    if not support_masks(adj, alive, 1 << u, bv):
+                        return None
+                    count += 1
+        for w in free:
+            if w != v and nbv & ~(adj[w] | 1 << w) == 0:  # w surrounds v
+                if not support_masks(adj, alive, 1 << w, bv):
+                    return None
+                count += 1
+        if g_set_mask(adj, bv) != g_set_walks_mask(adj, v):
+            return None
+        count += 1
+    return count
+
+
+def _t7_ex_plain(game):
+    """:func:`t7_ex` as written: labels and :class:`Game` operations."""
     t = Tally()
     free = game.nonterminals()
     for B in _sets(free, 2):
@@ -640,6 +793,30 @@ def t7_ex(game):
 def t8(game):
     """A set of n neighbours of v with x_n(v)+m 2-walks to v in total threatens v
     (x_n(v) = T(v) − (d−n)(d−n−1)/2, m = edges inside the set)."""
+    count = _t8_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t8_plain(game)
+
+
+def _t8_fast(game) -> int | None:
+    """The fast pass of :func:`t8` on bitmasks (``thm8_masks``, ``threat_masks``): the
+    number of sets meeting Theorem 8's condition when each threatens, else None."""
+    adj, alive = game.adjacency, _alive(game)
+    free = _free_indices(game)
+    freemask = sum(1 << i for i in free)
+    count = 0
+    for v in free:
+        for ms in _set_masks(tuple(1 << i for i in bits(adj[v] & freemask)), 3):
+            if thm8_masks(adj, v, ms):
+                if not threat_masks(adj, alive, ms, 1 << v):
+                    return None
+                count += 1
+    return count
+
+
+def _t8_plain(game):
+    """:func:`t8` as written: labels."""
     t = Tally()
     for v in game.nonterminals():
         nb = [u for u in game.neighbours(v) if not game.is_terminal(u)]
@@ -762,7 +939,45 @@ def _l4_plain(game, pairs=None):
     return t
 
 
+def _eq1_fast(game, connected_b: bool) -> int | None:
+    """The fast pass of :func:`_eq1`: the number of checked pairs when all pass, else
+    None.  Per ``B`` (connected by ``_connected_mask`` when asked), the threatening
+    ``A`` from ``threat_family``; ``Γ(A) ∖ B`` threatening ``A ∪ B`` by ``threat_masks``."""
+    adj, alive = game.adjacency, _alive(game)
+    free = _free_indices(game)
+    absm = _abs_masks(free)
+    fam = set_family(free, game.n)
+    small = _small(len(free), 1, 2)
+    t1, t2 = game.terminal_indices
+    terms = (1 << t1) | (1 << t2)
+    count = 0
+    for mb in _set_masks(tuple(1 << i for i in free), 2):
+        if connected_b and not _connected_mask(adj, mb):
+            continue
+        for r in bits(threat_family(adj, alive, mb, free) & small):
+            ma = absm[r]
+            c = 0
+            for i in bits(ma):
+                c |= adj[i]
+            c &= ~ma & ~mb  # Γ(A) ∖ B
+            if c & terms:
+                continue
+            if not threat_masks(adj, alive, c, ma | mb):
+                return None
+            count += 1
+    return count
+
+
 def _eq1(game, connected_b: bool):
+    """Eq. (1): the fast pass, and the plain check :func:`_eq1_plain` on any failure."""
+    count = _eq1_fast(game, connected_b)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _eq1_plain(game, connected_b)
+
+
+def _eq1_plain(game, connected_b: bool):
+    """:func:`_eq1` as written: labels, in :func:`_pairs` order."""
     t = Tally()
     for A, B in _pairs(game):
         if connected_b and not _connected(game, B):
@@ -814,6 +1029,26 @@ def eq1_b(game):
 )
 def art_a(game):
     """A vertex has no supporting set iff it is an articulation (cut) vertex."""
+    cut = articulation_vertices(game)
+    if _art_fast(game, lambda v: v in cut):
+        return Tally(hypothesis=len(game.nonterminals()))
+    return _art_a_plain(game)
+
+
+def _art_fast(game, other) -> bool:
+    """Every non-terminal ``v``: no supporting set (``has_supporting_set_masks``) ⇔
+    ``other(v)`` (a label predicate)."""
+    adj, alive = game.adjacency, _alive(game)
+    t1, t2 = game.terminal_indices
+    free = alive & ~(1 << t1) & ~(1 << t2)
+    for v in game.nonterminals():
+        if (not has_supporting_set_masks(adj, alive, free, game.index(v))) != other(v):
+            return False
+    return True
+
+
+def _art_a_plain(game):
+    """:func:`art_a` as written."""
     t = Tally()
     cut = articulation_vertices(game)
     for v in game.nonterminals():
@@ -839,6 +1074,13 @@ def _separates_terminals(game, v) -> bool:
 )
 def art_b(game):
     """A vertex has no supporting set iff removing it separates the terminals."""
+    if _art_fast(game, lambda v: _separates_terminals(game, v)):
+        return Tally(hypothesis=len(game.nonterminals()))
+    return _art_b_plain(game)
+
+
+def _art_b_plain(game):
+    """:func:`art_b` as written."""
     t = Tally()
     for v in game.nonterminals():
         sep = _separates_terminals(game, v)
