@@ -8,6 +8,8 @@ mutant's replacement is the one consulted.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ...backing import used
 from ...game import bits
 
@@ -37,6 +39,64 @@ class _Msgs:
         if out is None:
             out = self._moves[key] = self(S).winning_first_moves(player)
         return out
+
+
+class _MaskMsgs:
+    """:class:`_Msgs` keyed on index masks, for the fast passes: the multi-Shannon game of
+    the vertex set ``S`` (a bitmask of internal indices) is built once per game by
+    ``make(game, labels)`` (looked up by the statement module when called, so a patched
+    class is the one used), and each of its answers is asked once.
+
+    Parameters
+    ----------
+    game : Game
+        The game whose vertex sets are played.
+    make : callable
+        ``make(game, labels)``: the multi-Shannon game of a set of labels.
+    """
+
+    def __init__(self, game, make):
+        self.game = game
+        self._make = make
+        self._games: dict = {}
+        self._answers: dict = {}
+
+    def __call__(self, s: int):
+        """The multi-Shannon game of the vertex set with mask ``s``."""
+        m = self._games.get(s)
+        if m is None:
+            m = self._games[s] = self._make(self.game, set(self.game.labels_of(s)))
+        return m
+
+    def moves(self, s: int, player) -> int:
+        """``winning_first_moves(player)`` of the game on ``s``, as an index mask."""
+        key = ("moves", s, player)
+        out = self._answers.get(key)
+        if out is None:
+            out = self._answers[key] = self.game.mask(self(s).winning_first_moves(player))
+        return out
+
+    def first(self, s: int, player) -> bool:
+        """``first_player_wins(player)`` of the game on ``s``."""
+        key = ("first", s, player)
+        out = self._answers.get(key)
+        if out is None:
+            out = self._answers[key] = self(s).first_player_wins(player)
+        return out
+
+    def second(self, s: int, player) -> bool:
+        """``second_player_wins(player)`` of the game on ``s``."""
+        key = ("second", s, player)
+        out = self._answers.get(key)
+        if out is None:
+            out = self._answers[key] = self(s).second_player_wins(player)
+        return out
+
+
+def _mask_sets(singles: tuple, sizes) -> list:
+    """The unions of ``k`` of the single-bit masks ``singles`` for each ``k`` in ``sizes``
+    (in the order of :func:`itertools.combinations`)."""
+    return [sum(c) for k in sizes for c in combinations(singles, k)]
 
 
 def _agree(a, b, keep: int) -> bool:

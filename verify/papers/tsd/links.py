@@ -18,12 +18,12 @@ from __future__ import annotations
 from functools import reduce
 from itertools import combinations
 
-from ...concepts import supports, threatens
+from ...concepts import support_masks, supports, threat_masks, threatens
 from ...links import MultiLinks
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, MultiShannon
 from ...solve.strategy import check_multi_strategy
-from ._memo import _Msgs
+from ._memo import _mask_sets, _MaskMsgs, _Msgs
 
 SRC = "TSD"
 
@@ -93,6 +93,49 @@ def _pair_sets(free, k):
 def t10(game):
     """For disjoint pairs {a_i,b_i} with a_i P-dominating its pair, A = {a_i}, B = {b_i}:
     Cut case, B threatens A ⇒ A ∪ B lost; Short case, B supports A ⇒ A ∪ B captured."""
+    count = _t10_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t10_plain(game)
+
+
+def _t10_fast(game):
+    """The number of TSD.T10 instances of ``game`` when every one holds, else None.
+
+    The plain check on index masks: domination asked once per pair and player
+    (:class:`_MaskMsgs`), threat and support with :func:`threat_masks` /
+    :func:`support_masks` only for pair-sets whose pairs all dominate; the theorem and
+    the pairing strategy (:func:`check_multi_strategy`, :func:`_pairing`) as in the plain
+    check.  Every name is looked up when called."""
+    adj = game.adjacency
+    full = (1 << game.n) - 1
+    free = [game.index(v) for v in game.nonterminals()]
+    msgs = _MaskMsgs(game, lambda g, S: MultiShannon(g, S))
+    count = 0
+    for p, related in ((CUT, threat_masks), (SHORT, support_masks)):
+        other = CUT if p == SHORT else SHORT
+        # ordered pairs (a, b) with a P-dominating {a, b}
+        dom = [(a, b) for a in free for b in free if a != b and msgs.moves((1 << a) | (1 << b), p) >> a & 1]
+        families = [[x] for x in dom]
+        families += [[x, y] for i, x in enumerate(dom) for y in dom[i + 1:]
+                     if len({x[0], x[1], y[0], y[1]}) == 4]  # each set of two disjoint pairs once
+        for pairs in families:
+            ma = sum(1 << a for a, _ in pairs)
+            mb = sum(1 << b for _, b in pairs)
+            if not related(adj, full, mb, ma):
+                continue
+            count += 2
+            if not msgs.second(ma | mb, p):
+                return None
+            labelled = [(game.label(a), game.label(b)) for a, b in pairs]
+            stated, _ = check_multi_strategy(msgs(ma | mb), p, other, _pairing(labelled))
+            if not stated:
+                return None
+    return count
+
+
+def _t10_plain(game):
+    """TSD.T10 as written (the reference of :func:`_t10_fast`; the failing games')."""
     t = Tally()
     free = game.nonterminals()
     msgs = _Msgs(game, lambda g, S: MultiShannon(g, S))  # this module's MultiShannon, looked up at call time
@@ -145,6 +188,50 @@ def _terminal_sets(game):
 def t17(game):
     """Weak multi-links between the same terminals with empty total intersection ⇒ the
     union of their carriers is a strong multi-link."""
+    count = _t17_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t17_plain(game)
+
+
+def _t17_fast(game):
+    """The number of TSD.T17 instances of ``game`` when every one holds, else None.
+
+    The plain check on index masks: each carrier's type asked once per terminal set
+    (from this module's ``MultiLinks``, looked up when called), the families of weak
+    carriers enumerated as masks (a pair with empty intersection makes every triple
+    containing it empty too)."""
+    count = 0
+    for T in _terminal_sets(game):
+        links = MultiLinks(game, T)
+        kinds: dict = {}
+
+        def strong(u):
+            hit = kinds.get(u)
+            if hit is None:
+                hit = kinds[u] = links.type(game.labels_of(u)) == "strong"
+            return hit
+
+        singles = [1 << game.index(v) for v in game.nonterminals() if v not in T]
+        weak = [V for V in _mask_sets(singles, range(5)) if links.type(game.labels_of(V)) == "weak"]
+        for i, wi in enumerate(weak):
+            for j in range(i + 1, len(weak)):
+                wj = weak[j]
+                both, u = wi & wj, wi | wj
+                if not both:
+                    count += 1
+                    if not strong(u):
+                        return None
+                for wk in weak[j + 1:]:
+                    if not both & wk:
+                        count += 1
+                        if not strong(u | wk):
+                            return None
+    return count
+
+
+def _t17_plain(game):
+    """TSD.T17 as written (the reference of :func:`_t17_fast`; the failing games')."""
     t = Tally()
     for T in _terminal_sets(game):
         free = [v for v in game.nonterminals() if v not in T]
