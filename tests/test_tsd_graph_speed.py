@@ -178,7 +178,7 @@ def test_refuted_reading_resumes_at_the_same_pair():
 @pytest.mark.parametrize("sid,names", [
     ("TSD.L3.threat", ("threatens", "threat_masks")),
     ("TSD.L3.support/b", ("supports", "support_masks")),
-    ("TSD.L4", ("threatens", "threat_masks")),
+    ("TSD.L4", ("threatens", "threat_masks", "threat_family")),
     ("TSD.L4", ("supports", "support_masks")),
 ])
 def test_flipped_answers_reach_the_plain_body(sid, names, monkeypatch):
@@ -186,7 +186,10 @@ def test_flipped_answers_reach_the_plain_body(sid, names, monkeypatch):
     fast pass fails and resumes the plain check, which consumes the flipped predicate."""
     for name in names:
         orig = getattr(G, name)
-        monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: not _o(*a, **k))
+        if name.endswith("_family"):  # a family of sets: every member flipped
+            monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: ~_o(*a, **k))
+        else:
+            monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: not _o(*a, **k))
     plain = PLAIN[sid]
     failed = 0
     for game in games_up_to(5):

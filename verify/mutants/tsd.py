@@ -191,7 +191,7 @@ MUTANTS = [
     Mutant("TSD.T7.ii/b", "repair dropped (reading /a)", [P(TSD + "graph", "_connected_and_apart", const(True)), P(TSD + "graph", "_connected_and_apart_family", const(-1))], 4, (4, 3, "Cd")),
     Mutant("TSD.T7.EX", "threat answers flipped", [P(TSD + "graph", "threatens", NEG), P(TSD + "graph", "threat_masks", NEG), P(TSD + "graph", "threat_family", complement)], 3, (3, 2, 'Bg')),
     Mutant("TSD.T8", "x_n(v) with d−n−1 (wrong constant)", [P(TSD + "graph", "threatened_by_thm8", lambda o: (lambda g, v, s: o(g, v, s, shift=1))), P(TSD + "graph", "thm8_masks", lambda o: (lambda adj, v, ms: o(adj, v, ms, shift=1)))], 4, (4, 3, 'Ci')),
-    Mutant("TSD.L4", "threat answers flipped", [P(TSD + "graph", "threatens", NEG), P(TSD + "graph", "threat_masks", NEG)], 5, (5, 4, 'DCw')),
+    Mutant("TSD.L4", "threat answers flipped", [P(TSD + "graph", "threatens", NEG), P(TSD + "graph", "threat_masks", NEG), P(TSD + "graph", "threat_family", complement)], 5, (5, 4, 'DCw')),
     Mutant("TSD.EQ1/b", "'B connected' dropped (reading /a)", [P(TSD + "graph", "_connected", const(True)), P(TSD + "graph", "_connected_mask", const(True))], 5, (5, 4, "D[O")),
     Mutant("TSD.ART/b", "articulation of the whole graph (reading /a)", [P(TSD + "graph", "_separates_terminals", lambda o: (lambda g, v: v in importlib.import_module("verify.papers.tsd.graph").articulation_vertices(g)))], 4, (4, 3, "Cd")),
     # --- dead.py: the dead-item oracle

@@ -829,27 +829,45 @@ def _t8_plain(game):
 
 def _l4_fast(game):
     """The fast pass of :func:`l4`: ``(count, None)`` when every sub-instance passes,
-    else ``(count before the failing pair, that pair)``.  ``G − x`` and ``G ∗ x`` are
-    kept in G's index space (:func:`delete_adjacency`, :func:`short_adjacency`), each
-    graph with its own remembered threat and support tables (``threat_masks``,
-    ``support_masks``)."""
+    else ``(count before the failing pair, that pair)``.
+
+    Threat in G by the definition for all ``A`` at once (``threat_family``, one family
+    per ``B``); support pair by pair (``support_masks``, remembered).  A graph after
+    play is named by what it is: ``G − x − A = G − (A ∪ x)`` (so (i) in ``G − x`` and
+    (ii) are threats in G) and ``G ∗ x ∗ A = G ∗ (A ∪ x)`` (shorting is order-free, so
+    (iii) in ``G ∗ x`` and (iv) are supports in G); threat in ``G ∗ x`` is a family of
+    that graph and support in ``G − x`` a table of it (:func:`short_adjacency`,
+    :func:`delete_adjacency`, kept in G's index space)."""
     adj, alive = game.adjacency, _alive(game)
-    singles = _free_singles(game)
-    thr0, sup0 = _relation(adj, alive, threat_masks), _relation(adj, alive, support_masks)
-    played: dict = {}  # x -> (threat in G − x, support in G − x, threat in G ∗ x, support in G ∗ x)
+    free = _free_indices(game)
+    singles = tuple(1 << i for i in free)
+    relbit = [0] * game.n  # game index -> its bit in a relative mask
+    for j, i in enumerate(free):
+        relbit[i] = 1 << j
+    families: dict = {}  # (graph key, B) -> threat_family
+
+    def threat_in(key, h, live, ma, mb):
+        f = families.get((key, mb))
+        if f is None:
+            f = families[key, mb] = threat_family(h, live, mb, free)
+        r = 0
+        for i in bits(ma):
+            r |= relbit[i]
+        return f >> r & 1
+
+    sup0 = _relation(adj, alive, support_masks)
+    played: dict = {}  # x -> (G ∗ x, support table of G − x)
 
     def after(x):
         out = played.get(x)
         if out is None:
             i = x.bit_length() - 1
-            gd, gs = delete_adjacency(adj, i), short_adjacency(adj, i)
-            out = played[x] = (_relation(gd, alive & ~x, threat_masks), _relation(gd, alive & ~x, support_masks),
-                               _relation(gs, alive & ~x, threat_masks), _relation(gs, alive & ~x, support_masks))
+            out = played[x] = (short_adjacency(adj, i), _relation(delete_adjacency(adj, i), alive & ~x, support_masks))
         return out
 
     count = 0
     for ma, mb in _pair_masks(game):
-        thr, sup = thr0(ma, mb), sup0(ma, mb)
+        thr, sup = threat_in(0, adj, alive, ma, mb), sup0(ma, mb)
         if not (thr or sup):
             continue  # no hypothesis holds for this pair
         n = 0
@@ -857,29 +875,22 @@ def _l4_fast(game):
             rest = mb & ~x
             if x & ma or not rest:
                 continue
-            td, sd, ts, ss = after(x)
-            if thr:  # (i), in G − x and in G ∗ x
-                if not (td(ma, rest) and ts(ma, rest)):
+            gs, sd = after(x)
+            if thr:  # (i): in G − x (= a threat in G by A ∪ x) and in G ∗ x
+                if not (threat_in(0, adj, alive, ma | x, rest) and threat_in(x, gs, alive & ~x, ma, rest)):
                     return count, (ma, mb)
                 n += 2
-            if sup:  # (iii)
-                if not (sd(ma, rest) and ss(ma, rest)):
+            if sup:  # (iii): in G − x and in G ∗ x (= a support in G by A ∪ x)
+                if not (sd(ma, rest) and sup0(ma | x, rest)):
                     return count, (ma, mb)
                 n += 2
-        for a in bits(ma):
-            x = 1 << a
-            td, _, _, ss = after(x)
-            if thr:  # (ii)
-                if not td(ma & ~x, mb):
-                    return count, (ma, mb)
-                n += 1
-            if sup:  # (iv)
-                if not ss(ma & ~x, mb):
-                    return count, (ma, mb)
-                n += 1
+        k = ma.bit_count()
+        # (ii) A − a threatens B in G − a = G − A, (iv) A − a supports B in G ∗ a ∗ (A − a) = G ∗ A:
+        # the pair's own thr / sup, one sub-instance per a ∈ A
+        n += k * (thr + sup)
         for b1 in _set_masks(tuple(1 << i for i in bits(mb)), mb.bit_count() - 1):
             if thr:
-                if not thr0(ma | b1, mb & ~b1):
+                if not threat_in(0, adj, alive, ma | b1, mb & ~b1):
                     return count, (ma, mb)
                 n += 1
             if sup:
