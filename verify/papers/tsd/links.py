@@ -19,6 +19,7 @@ from functools import reduce
 from itertools import combinations
 
 from ...concepts import support_masks, supports, threat_masks, threatens
+from ...game import bits
 from ...links import MultiLinks
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, MultiShannon
@@ -250,6 +251,81 @@ def _t17_plain(game):
 
 
 def _and_rule(game, literal: bool):
+    """TSD.T18 (reading /a when ``literal``, else /b): the fast pass, and the plain check
+    on a game where anything fails."""
+    count = _and_rule_fast(game, literal)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _and_rule_plain(game, literal)
+
+
+def _and_rule_fast(game, literal: bool):
+    """The number of TSD.T18 instances of ``game`` when every one holds, else None.
+
+    The plain check on index masks: one ``MultiLinks`` (this module's, looked up when
+    called) per terminal set in G and in each G ∗ x, each type asked once per (x, T, V);
+    the carriers of each side listed once per (T, vertices left)."""
+    s, tt = game.terminals
+    sbit, tbit = 1 << game.index(s), 1 << game.index(tt)
+    singles = tuple(1 << game.index(v) for v in game.nonterminals())
+    shorted_games: dict = {}
+    solvers: dict = {}
+    kinds: dict = {}
+
+    def kind(T, V, x=0):
+        """The type of the carrier ``V`` towards ``T`` (masks) in G, or in G ∗ x (``x``: a
+        single-bit mask)."""
+        key = (x, T, V)
+        hit = kinds.get(key)
+        if hit is None:
+            links = solvers.get((x, T))
+            if links is None:
+                g = game
+                if x:
+                    g = shorted_games.get(x)
+                    if g is None:
+                        g = shorted_games[x] = game.short(game.label(x.bit_length() - 1))
+                links = solvers[x, T] = MultiLinks(g, game.labels_of(T))
+            hit = kinds[key] = links.type(game.labels_of(V))
+        return hit
+
+    carriers: dict = {}  # vertices left -> their subsets of size <= 2
+    strong_of: dict = {}  # (T, vertices left) -> the strong carriers
+    count = 0
+    xs = _mask_sets(singles, (1, 2))
+    for X1 in xs:
+        for X2 in xs:
+            common = X1 & X2
+            if not common:
+                continue
+            T1, T2 = sbit | X1, tbit | X2
+            target = T1 ^ T2
+            rest = sum(singles) & ~(T1 | T2)
+            subs = carriers.get(rest)
+            if subs is None:
+                subs = carriers[rest] = _mask_sets(tuple(b for b in singles if b & rest), (0, 1, 2))
+            sides = []
+            for T in (T1, T2):
+                strong = strong_of.get((T, rest))
+                if strong is None:
+                    strong = strong_of[T, rest] = [V for V in subs if kind(T, V) == "strong"]
+                sides.append(strong)
+            pivots = [1 << i for i in bits(common)]
+            for V1 in sides[0]:
+                for V2 in sides[1]:
+                    if V1 & V2:
+                        continue
+                    count += 1
+                    carrier = V1 | V2
+                    if not all(kind(target, carrier, x) == "strong" for x in pivots):
+                        return None
+                    if literal and kind(target, carrier) != "weak":
+                        return None
+    return count
+
+
+def _and_rule_plain(game, literal: bool):
+    """TSD.T18 as written (the reference of :func:`_and_rule_fast`; the failing games')."""
     t = Tally()
     s, tt = game.terminals
     free = game.nonterminals()
