@@ -5,14 +5,19 @@ every sub-instance of the game holds (then the tally is their number) and otherw
 runs the plain check, kept as ``_<name>_plain``.  Here, on every game up to n = 5: the
 fast pass returns the plain check's hypothesis count when the plain check passes and
 None when it fails, also with the solvers' answers perturbed as the mutants perturb
-them (so that failures occur).  ``deep``: every game of n = 6.
+them (so that failures occur).  The carrier families the T17 and T18 fast passes read
+(:meth:`~verify.links.MultiLinks.families`) agree with the reference solver
+:meth:`~verify.links.MultiLinks.type` on every carrier.  ``deep``: every game of n = 6.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 from verify.graphs import connected_games
+from verify.links import KINDS, MultiLinks
 from verify.mutants.core import negate
 from verify.mutants.tsd import multilinks, multishannon
 from verify.papers.tsd import games as GM
@@ -82,3 +87,66 @@ def test_fast_equals_plain_perturbed(sid, what, monkeypatch):
 @pytest.mark.parametrize("sid", sorted(CHECKS))
 def test_fast_equals_plain_deep(sid):
     agree(sid, connected_games(6))
+
+
+def link_tables(game):
+    """(game played on, terminal set, largest carrier) of every table of
+    :meth:`MultiLinks.families` the T17 and T18 fast passes ask for, and more: every
+    terminal set of T17 (all carriers); {s} ∪ X and {t} ∪ X (carriers ≤ 2) and
+    {s, t} ∪ Y (carriers ≤ 4) in G; {s, t} ∪ Y in G ∗ x for x ∉ Y (X, Y non-terminal
+    sets of size 1–2, Y also empty)."""
+    s, t = game.terminals
+    free = game.nonterminals()
+    for T in LK._terminal_sets(game):
+        yield game, T, None
+    for X in (c for k in (1, 2) for c in combinations(free, k)):
+        yield game, {s, *X}, 2
+        yield game, {t, *X}, 2
+    for Y in (c for k in (0, 1, 2) for c in combinations(free, k)):
+        yield game, {s, t, *Y}, 4
+        for x in free:
+            if x not in Y:
+                yield game.short(x), {s, t, *Y}, 4
+
+
+def check_families(games):
+    """Every carrier (relative mask over G's non-terminals) of every table of
+    :func:`link_tables`: in the family of its :meth:`MultiLinks.type`, or in none when
+    it is no carrier there (a member of T, a vertex gone in G ∗ x, too large)."""
+    checked = 0
+    for game in games:
+        over = game.nonterminals()
+        for g, T, size in link_tables(game):
+            links = MultiLinks(g, T)
+            fams = links.families(over, size)
+            for r in range(1 << len(over)):
+                V = [over[i] for i in range(len(over)) if r >> i & 1]
+                carrier = all(v in g.vertices and v not in T for v in V) and (size is None or len(V) <= size)
+                got = [k for k in KINDS if fams[k] >> r & 1]
+                assert got == ([links.type(V)] if carrier else []), (game, g, T, V, size)
+                checked += carrier
+    return checked
+
+
+def test_families_equal_type():
+    assert check_families(games_up_to(5)) > 0
+
+
+@pytest.mark.deep
+def test_families_equal_type_deep():
+    check_families(connected_games(6))
+
+
+@pytest.mark.parametrize("change", [lambda k: "weak" if k == "strong" else k, lambda k: "strong" if k == "weak" else k])
+def test_mutant_families_follow_type(change):
+    """The mutants' ``MultiLinks`` perturbs the families as it perturbs ``type``."""
+    perturbed = multilinks(change)(MultiLinks)
+    for game in games_up_to(4):
+        over = game.nonterminals()
+        for g, T, size in link_tables(game):
+            links = perturbed(g, T)
+            fams = links.families(over, size)
+            for r in range(1 << len(over)):
+                V = [over[i] for i in range(len(over)) if r >> i & 1]
+                if all(v in g.vertices and v not in T for v in V) and (size is None or len(V) <= size):
+                    assert [k for k in KINDS if fams[k] >> r & 1] == [links.type(V)]

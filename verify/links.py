@@ -14,6 +14,17 @@ play restricted to ``V``, Short can make ``T`` a clique of the reduced graph mov
 first and second (strong) or only first (weak); the empty carrier with ``T`` already
 a clique is strong.
 
+Two solvers decide the type.  :meth:`MultiLinks.type` is the reference: plain minimax
+over the positions of one carrier, with a position cache.  :meth:`MultiLinks.families`
+answers every carrier inside a vertex list at once.  A position is the set ``S`` that
+Short has shorted and the set ``U`` still unplayed; Cut's deletions only shrink ``U``.
+Short has won once ``T`` is a clique after shorting ``S``, i.e. every pair of ``T`` is
+adjacent or joined by a path with its interior in ``S`` (a monotone family of sets
+``S``).  Both solvers share that rule, so the carrier ``U`` with Cut's move at ``v``
+is the carrier ``U − v``.  The second solver keeps, for each carrier ``U``, the values
+for every ``S`` at once as bits of one integer (bit ``S``), and treats the carriers
+by increasing mask, so the sub-carriers ``U − v`` come first.
+
 References
 ----------
 .. [1] A. M. Steane, "Minimal and irreducible links in the Shannon game", §2.
@@ -29,7 +40,10 @@ from .game import Game, bits
 from .solve import CUT, FastSolver, link_type
 from .game import delete_adjacency, short_adjacency
 
-__all__ = ["link_type", "pivots", "is_minimal", "weight", "multi_link_type", "MultiLinks"]
+__all__ = ["link_type", "pivots", "is_minimal", "weight", "multi_link_type", "MultiLinks", "KINDS", "member_families"]
+
+KINDS = ("strong", "weak", "none")
+"""The multi-link types, the keys of :meth:`MultiLinks.families`."""
 
 
 def weight(game: Game) -> int:
@@ -126,3 +140,148 @@ class MultiLinks:
         if self._forces(adj, V, True):
             return "weak"
         return "none"
+
+    def families(self, over, max_size: int | None = None) -> dict:
+        """Every carrier inside ``over`` with its type, as families of sets.
+
+        Parameters
+        ----------
+        over : sequence
+            Vertex labels giving the bit positions: a set of them is its relative mask
+            ``r`` (bit ``i`` of ``r`` for ``over[i]``), and a family of sets is an
+            integer with bit ``r`` set for each member.
+        max_size : int, optional
+            Only carriers with at most this many vertices (all of them when None).
+
+        Returns
+        -------
+        dict
+            ``{"strong": f, "weak": f, "none": f}`` (keys :data:`KINDS`).  A subset of
+            ``over`` with a label that is not a vertex, a terminal of the game or a
+            member of ``T`` is in no family.  Agrees with :meth:`type` on every carrier
+            (``tests/test_tsd_games_speed.py``).
+
+        Examples
+        --------
+        >>> g = Game.from_edges("0-2,2-1,0-3,3-1", terminals=(0, 1))
+        >>> f = MultiLinks(g, {0, 1}).families([2, 3])
+        >>> [[r for r in range(4) if f[k] >> r & 1] for k in KINDS]
+        [[3], [1, 2], [0]]
+        """
+        game = self.game
+        index = game._index
+        pos = []  # (bit in over, index in the game) of the vertices a carrier may use
+        for i, v in enumerate(over):
+            j = index.get(v)
+            if j is not None and not game.is_terminal(v) and not self.T >> j & 1:
+                pos.append((i, j))
+        return _families(game.adjacency, self.T, len(over), tuple(pos), max_size)
+
+
+@lru_cache(maxsize=None)
+def member_families(m: int) -> tuple:
+    """Entry ``i``: the family of the subsets of ``range(m)`` that contain ``i`` (the
+    families of :meth:`MultiLinks.families` with ``m = len(over)``).
+
+    >>> [bin(f) for f in member_families(2)]
+    ['0b1010', '0b1100']
+    """
+    out = []
+    for i in range(m):
+        block = ((1 << (1 << i)) - 1) << (1 << i)  # the r with bit i, in runs of 2^(i+1)
+        f = 0
+        for start in range(0, 1 << m, 1 << (i + 1)):
+            f |= block << start
+        out.append(f)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def _plan(m: int, usable: int, max_size) -> tuple:
+    """The carriers ``U ⊆ usable`` (relative masks, ``m`` bits) of at most ``max_size``
+    vertices in increasing order, each with its moves ``(U − i, family of the S ∋ i,
+    1 << i)``; and the family of those carriers."""
+    fam = member_families(m)
+    plan = []
+    valid = 0
+    for U in range(usable + 1):
+        if U & ~usable or (max_size is not None and U.bit_count() > max_size):
+            continue
+        valid |= 1 << U
+        plan.append((U, tuple((U ^ (1 << i), fam[i], 1 << i) for i in bits(U))))
+    return tuple(plan), valid
+
+
+def _win_family(adj, T: int, m: int, pos: tuple, rounds: int) -> int:
+    """The sets ``S`` of ``over`` positions after whose shorting ``T`` is a clique,
+    exactly for every ``|S| ≤ rounds`` (a path's interior in ``S`` has at most
+    ``|S|`` vertices; larger ``S`` may be missing).
+
+    For each pair ``a, b`` of ``T`` not adjacent: ``reach[p]`` is the family of the
+    ``S ∋ p`` with ``p`` joined to ``a`` inside ``S``, grown one step per round; ``a`` and
+    ``b`` are joined for the ``S`` in which some neighbour of ``b`` is reached."""
+    fam = member_families(m)
+    win = (1 << (1 << m)) - 1
+    ts = list(bits(T))
+    near = [(p, j, tuple(q for q, k in pos if adj[j] >> k & 1)) for p, j in pos]
+    for n, a in enumerate(ts):
+        apart = [b for b in ts[n + 1:] if not adj[a] >> b & 1]
+        if not apart:
+            continue
+        reach = [0] * m
+        for p, j in pos:
+            if adj[j] >> a & 1:
+                reach[p] = fam[p]
+        for _ in range(rounds - 1):
+            grown = False
+            for p, j, nb in near:
+                r = reach[p]
+                for q in nb:
+                    r |= reach[q]
+                r &= fam[p]
+                if r != reach[p]:
+                    reach[p] = r
+                    grown = True
+            if not grown:
+                break
+        for b in apart:
+            joined = 0
+            for p, j in pos:
+                if adj[j] >> b & 1:
+                    joined |= reach[p]
+            win &= joined
+    return win
+
+
+def _families(adj, T: int, m: int, pos: tuple, max_size) -> dict:
+    """:meth:`MultiLinks.families` on bitmask adjacency ``adj`` (see there).
+
+    ``first[U]`` / ``second[U]``: the sets ``S`` (bits of one integer) from which
+    Short, to move / Cut to move, forces ``T`` into a clique with ``U`` unplayed.
+    Short's move at ``i`` leads to ``(S + i, U − i)``, read off ``second[U − i]``
+    shifted down by ``1 << i``; Cut's to ``(S, U − i)``.  A carrier's type is bit 0
+    (``S = ∅``)."""
+    usable = 0
+    for p, _ in pos:
+        usable |= 1 << p
+    plan, valid = _plan(m, usable, max_size)
+    k = len(pos) if max_size is None else min(len(pos), max_size)
+    win = _win_family(adj, T, m, pos, (k + 1) // 2)  # Short shorts at most ⌈|U|/2⌉
+    every = (1 << (1 << m)) - 1
+    first = [0] * (1 << m)
+    second = [0] * (1 << m)
+    strong = weak = 0
+    for U, moves in plan:
+        f, g = win, every
+        for sub, has_i, shift in moves:
+            f |= (second[sub] & has_i) >> shift
+            g &= first[sub]
+        if not moves:  # the empty carrier: nothing to play
+            g = win
+        g |= win
+        first[U], second[U] = f, g
+        if g & 1:
+            strong |= 1 << U
+        elif f & 1:
+            weak |= 1 << U
+    return {"strong": strong, "weak": weak, "none": valid & ~strong & ~weak}

@@ -119,10 +119,20 @@ def fastsolver_flipped(orig):
 
 
 def multilinks(change):
+    """``MultiLinks`` reporting each carrier's type through ``change``, by
+    :meth:`~verify.links.MultiLinks.type` and by ``families`` alike."""
+
     def make(orig):
         class Mutant(orig):
             def type(self, carrier):
                 return change(super().type(carrier))
+
+            def families(self, over, max_size=None):
+                out: dict = {}
+                for kind, family in super().families(over, max_size).items():
+                    out[kind] = out.get(kind, 0)
+                    out[change(kind)] = out.get(change(kind), 0) | family
+                return out
 
         return Mutant
 

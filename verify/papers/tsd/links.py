@@ -6,8 +6,11 @@
 
 Outcomes come from :class:`verify.solve.MultiShannon` and
 :func:`verify.links.multi_link_type` (both plain minimax over the colourings of the
-playing area, checked against brute-force enumeration in ``tests/``); threat and
-support from their definitions in :mod:`verify.concepts`.
+playing area, checked against brute-force enumeration in ``tests/``); the fast passes
+of T17 and T18 read every carrier's type at once from
+:meth:`verify.links.MultiLinks.families` (checked against ``MultiLinks.type`` in
+``tests/test_tsd_games_speed.py``); threat and support from their definitions in
+:mod:`verify.concepts`.
 
 References: A. M. Steane, "Threat, support and dead edges in the Shannon game",
 §3 (Theorem 5), §4 (Theorem 10) and the appendix (Theorems 17, 18).
@@ -20,7 +23,7 @@ from itertools import combinations
 
 from ...concepts import support_masks, supports, threat_masks, threatens
 from ...game import bits
-from ...links import MultiLinks
+from ...links import MultiLinks, member_families
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, MultiShannon
 from ...solve.strategy import check_multi_strategy
@@ -198,37 +201,70 @@ def t17(game):
 def _t17_fast(game):
     """The number of TSD.T17 instances of ``game`` when every one holds, else None.
 
-    The plain check on index masks: each carrier's type asked once per terminal set
-    (from this module's ``MultiLinks``, looked up when called), the families of weak
-    carriers enumerated as masks (a pair with empty intersection makes every triple
-    containing it empty too)."""
+    The plain check on families of carriers (relative masks over the non-terminals,
+    see :meth:`~verify.links.MultiLinks.families`; this module's ``MultiLinks``, looked
+    up when called): per terminal set the strong and the weak carriers at once, then
+    for each pair of weak carriers ``a, b`` (in one order) the third ones ``c`` after
+    ``b`` with ``a ∩ b ∩ c = ∅`` as one family, checked against the carriers ``r`` with
+    ``a ∪ b ∪ r`` strong (one family per union ``a ∪ b``)."""
+    over = game.nonterminals()
+    member = member_families(len(over))
+    every = (1 << (1 << len(over))) - 1
     count = 0
     for T in _terminal_sets(game):
-        links = MultiLinks(game, T)
-        kinds: dict = {}
-
-        def strong(u):
-            hit = kinds.get(u)
-            if hit is None:
-                hit = kinds[u] = links.type(game.labels_of(u)) == "strong"
-            return hit
-
-        singles = [1 << game.index(v) for v in game.nonterminals() if v not in T]
-        weak = [V for V in _mask_sets(singles, range(5)) if links.type(game.labels_of(V)) == "weak"]
-        for i, wi in enumerate(weak):
+        fams = MultiLinks(game, T).families(over)
+        strong = fams["strong"]
+        weak = [r for r in _members_of(fams["weak"]) if r.bit_count() <= 4]
+        after = [0] * len(weak)  # after[j]: the family of weak[j + 1:]
+        for j in range(len(weak) - 2, -1, -1):
+            after[j] = after[j + 1] | 1 << weak[j + 1]
+        avoid: dict = {}  # c -> the carriers disjoint from c
+        upward: dict = {}  # u -> the carriers r with u ∪ r strong
+        for i, a in enumerate(weak):
             for j in range(i + 1, len(weak)):
-                wj = weak[j]
-                both, u = wi & wj, wi | wj
+                b = weak[j]
+                both, u = a & b, a | b
                 if not both:
                     count += 1
-                    if not strong(u):
+                    if not strong >> u & 1:
                         return None
-                for wk in weak[j + 1:]:
-                    if not both & wk:
-                        count += 1
-                        if not strong(u | wk):
-                            return None
+                third = avoid.get(both)
+                if third is None:
+                    third = avoid[both] = _avoiding(member, both, every)
+                third &= after[j]
+                if third:
+                    count += third.bit_count()
+                    ok = upward.get(u)
+                    if ok is None:
+                        ok = upward[u] = _joined_with(member, strong, u)
+                    if third & ~ok:
+                        return None
     return count
+
+
+def _members_of(family: int):
+    """The sets (relative masks) of a family, in increasing order."""
+    while family:
+        low = family & -family
+        yield low.bit_length() - 1
+        family ^= low
+
+
+def _avoiding(member: tuple, c: int, every: int) -> int:
+    """The family of the sets disjoint from ``c`` (``member``: :func:`member_families`)."""
+    meet = 0
+    for i in bits(c):
+        meet |= member[i]
+    return every & ~meet
+
+
+def _joined_with(member: tuple, family: int, u: int) -> int:
+    """The sets ``r`` with ``r ∪ u`` in ``family``: bit ``r`` takes the value of bit
+    ``r | {i}``, one member ``i`` of ``u`` at a time."""
+    for i in bits(u):
+        has = family & member[i]
+        family = has | has >> (1 << i)
+    return family
 
 
 def _t17_plain(game):
@@ -262,65 +298,69 @@ def _and_rule(game, literal: bool):
 def _and_rule_fast(game, literal: bool):
     """The number of TSD.T18 instances of ``game`` when every one holds, else None.
 
-    The plain check on index masks: one ``MultiLinks`` (this module's, looked up when
-    called) per terminal set in G and in each G ∗ x, each type asked once per (x, T, V);
-    the carriers of each side listed once per (T, vertices left)."""
+    The plain check on families of carriers (relative masks over the non-terminals,
+    see :meth:`~verify.links.MultiLinks.families`; this module's ``MultiLinks``, looked
+    up when called): one table per terminal set in G (carriers of size ≤ 2 for ``T1``,
+    ``T2``; ≤ 4 for ``T1 ⊕ T2``) and in each G ∗ x (``T1 ⊕ T2``).  For each ``(X1, X2)``
+    the carriers ``V1 ∪ V2`` of all disjoint pairs form one family (the strong ``V2``
+    disjoint from ``V1``, shifted by ``V1``: adding a disjoint set to a relative mask
+    adds the masks), which must lie inside the strong carriers of each G ∗ x (and,
+    for /a, the weak ones of G)."""
     s, tt = game.terminals
-    sbit, tbit = 1 << game.index(s), 1 << game.index(tt)
-    singles = tuple(1 << game.index(v) for v in game.nonterminals())
+    over = game.nonterminals()  # bit i of a relative mask: over[i]
+    member = member_families(len(over))
+    every = (1 << (1 << len(over))) - 1
     shorted_games: dict = {}
-    solvers: dict = {}
-    kinds: dict = {}
+    tables: dict = {}
 
-    def kind(T, V, x=0):
-        """The type of the carrier ``V`` towards ``T`` (masks) in G, or in G ∗ x (``x``: a
-        single-bit mask)."""
-        key = (x, T, V)
-        hit = kinds.get(key)
+    def family(kind, ends, X, x=-1):
+        """The carriers of type ``kind`` towards the terminal set with ``s`` (bit 0 of
+        ``ends``), ``t`` (bit 1) and ``X`` (a relative mask), in G or in G ∗ over[x]."""
+        key = (ends, X, x)
+        fams = tables.get(key)
+        if fams is None:
+            g = game
+            if x >= 0:
+                g = shorted_games.get(x)
+                if g is None:
+                    g = shorted_games[x] = game.short(over[x])
+            T = [s] * (ends & 1) + [tt] * (ends >> 1) + [over[i] for i in bits(X)]
+            fams = tables[key] = MultiLinks(g, T).families(over, 4 if ends == 3 else 2)
+        return fams[kind]
+
+    avoid: dict = {}
+
+    def avoiding(c):
+        hit = avoid.get(c)
         if hit is None:
-            links = solvers.get((x, T))
-            if links is None:
-                g = game
-                if x:
-                    g = shorted_games.get(x)
-                    if g is None:
-                        g = shorted_games[x] = game.short(game.label(x.bit_length() - 1))
-                links = solvers[x, T] = MultiLinks(g, game.labels_of(T))
-            hit = kinds[key] = links.type(game.labels_of(V))
+            hit = avoid[c] = _avoiding(member, c, every)
         return hit
 
-    carriers: dict = {}  # vertices left -> their subsets of size <= 2
-    strong_of: dict = {}  # (T, vertices left) -> the strong carriers
     count = 0
-    xs = _mask_sets(singles, (1, 2))
+    xs = _mask_sets(tuple(1 << i for i in range(len(over))), (1, 2))
     for X1 in xs:
         for X2 in xs:
             common = X1 & X2
             if not common:
                 continue
-            T1, T2 = sbit | X1, tbit | X2
-            target = T1 ^ T2
-            rest = sum(singles) & ~(T1 | T2)
-            subs = carriers.get(rest)
-            if subs is None:
-                subs = carriers[rest] = _mask_sets(tuple(b for b in singles if b & rest), (0, 1, 2))
-            sides = []
-            for T in (T1, T2):
-                strong = strong_of.get((T, rest))
-                if strong is None:
-                    strong = strong_of[T, rest] = [V for V in subs if kind(T, V) == "strong"]
-                sides.append(strong)
-            pivots = [1 << i for i in bits(common)]
-            for V1 in sides[0]:
-                for V2 in sides[1]:
-                    if V1 & V2:
-                        continue
-                    count += 1
-                    carrier = V1 | V2
-                    if not all(kind(target, carrier, x) == "strong" for x in pivots):
-                        return None
-                    if literal and kind(target, carrier) != "weak":
-                        return None
+            # the strong carriers of each side, disjoint from T1 ∪ T2
+            side1 = family("strong", 1, X1) & avoiding(X2)
+            if not side1:
+                continue
+            side2 = family("strong", 2, X2) & avoiding(X1)
+            unions = 0
+            for V1 in _members_of(side1):
+                V2s = side2 & avoiding(V1)
+                count += V2s.bit_count()
+                unions |= V2s << V1
+            if not unions:
+                continue
+            target = X1 ^ X2
+            for x in bits(common):
+                if unions & ~family("strong", 3, target, x):
+                    return None
+            if literal and unions & ~family("weak", 3, target):
+                return None
     return count
 
 
