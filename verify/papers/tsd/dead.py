@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...concepts import clique_cutset_sets, corollary_ii_pairs, surrounds, surrounds_walks
-from ...dead import brute, classify, items_of
+from ...dead import allpaths, brute, classify
 from ...dead.theorems import surrounded_set
 from ...game import bits
 from ...registry import Tally, statement
@@ -32,19 +32,36 @@ DEFINITION_MAX_N = 7  # up to here T12 uses the definition itself (``brute``: ev
 
 
 def _dead_by_definition(game, edges=None):
-    """Dead vertices and edges by the definitions of §5 (:mod:`verify.dead.brute`) where
-    that is cheap, by the exact ``sat`` oracle (induced paths, see PROJ.INDUCED_PATH)
-    beyond.  ``edges``: decide only these edges (default: all)."""
-    items = [it for it in items_of(game) if it[0] == "vertex"]
+    """Dead vertices and edges of ``game``: by the definitions of §5 (this module's
+    ``brute``, every complete colouring) up to ``DEFINITION_MAX_N`` vertices, beyond by
+    one enumeration of every induced terminal path (this module's ``allpaths``; an item
+    is live iff such a path carries it, PROJ.INDUCED_PATH), which marks all items at
+    once and gives the same answers as the ``sat`` oracle used before (it asked one
+    query per item; ``tests/test_tsd_dead_speed.py`` compares the two).
+
+    Parameters
+    ----------
+    game : Game
+    edges : list of pairs, optional
+        Decide only these edges (default: all edges of ``game``).
+
+    Returns
+    -------
+    (set, set)
+        The dead non-terminal vertex labels, and the dead edges among ``edges`` as
+        frozensets of labels.
+    """
+    t1, t2 = game.terminal_indices
+    items = [("vertex", i) for i in range(game.n) if i != t1 and i != t2]  # the vertex items of ``items_of``
     pairs = game.edges() if edges is None else edges
     items += [("edge",) + tuple(sorted((game.index(u), game.index(v)))) for u, v in pairs]
     if game.n <= DEFINITION_MAX_N:
         out = brute.classify(game, items)
+        dead = [it for it, v in out.items() if v.dead]
     else:
-        c = classify(game, "sat")
-        out = {it: c.verdicts[it] for it in items}
-    dv = {v.item[1] for it, v in out.items() if it[0] == "vertex" and v.dead}
-    de = {frozenset(v.item[1]) for it, v in out.items() if it[0] == "edge" and v.dead}
+        dead = allpaths.dead_items(game, items)
+    dv = {game.label(it[1]) for it in dead if it[0] == "vertex"}
+    de = {frozenset((game.label(it[1]), game.label(it[2]))) for it in dead if it[0] == "edge"}
     return dv, de
 
 
@@ -54,9 +71,11 @@ def _dead_by_definition(game, edges=None):
     source=SRC + ", Theorem 12 and corollary",
     max_n=8,
     tier_n=6,
-    reading="deadness by its definition (every complete colouring, method 'brute') for n ≤ 7, by the sat "
-    "oracle at n = 8. A non-edge uv is dead when uv is dead in G + uv. Corollary checked both ways: deleting "
-    "all dead edges at once, and adding each dead non-edge, leaves the dead vertices unchanged.",
+    reading="deadness by its definition (every complete colouring, method 'brute') for n ≤ 7, from n = 8 by "
+    "enumerating every induced terminal path (an item is live iff one carries it, PROJ.INDUCED_PATH; "
+    "'dead-paths', the same answers as the sat oracle). A non-edge uv is dead when uv is dead in G + uv. "
+    "Corollary checked both ways: deleting all dead edges at once, and adding each dead non-edge, leaves the "
+    "dead vertices unchanged.",
 )
 def t12(game):
     """A vertex is dead iff all its incident edges are dead; adding or deleting dead edges
