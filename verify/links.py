@@ -107,7 +107,7 @@ class MultiLinks:
     def __init__(self, game: Game, terminals) -> None:
         self.game = game
         self.T = game.mask(terminals)
-        self._forces = lru_cache(maxsize=None)(self._forces_uncached)
+        self._forces = None  # the position cache of type(), built on first use
 
     def _clique(self, adj) -> bool:
         T = self.T
@@ -135,6 +135,8 @@ class MultiLinks:
                 raise InputError(f"{game.label(v)!r} is a terminal of the game and cannot be in a carrier.")
         keep = V | self.T  # nothing outside V ∪ T is ever shorted, so nothing else matters
         adj = tuple(a & keep if keep >> i & 1 else 0 for i, a in enumerate(game.adjacency))
+        if self._forces is None:
+            self._forces = lru_cache(maxsize=None)(self._forces_uncached)
         if self._forces(adj, V, False):
             return "strong"
         if self._forces(adj, V, True):
@@ -223,7 +225,7 @@ def _win_family(adj, T: int, m: int, pos: tuple, rounds: int) -> int:
     fam = member_families(m)
     win = (1 << (1 << m)) - 1
     ts = list(bits(T))
-    near = [(p, j, tuple(q for q, k in pos if adj[j] >> k & 1)) for p, j in pos]
+    near = None  # (position, index, neighbouring positions), for the rounds after the first
     for n, a in enumerate(ts):
         apart = [b for b in ts[n + 1:] if not adj[a] >> b & 1]
         if not apart:
@@ -233,6 +235,8 @@ def _win_family(adj, T: int, m: int, pos: tuple, rounds: int) -> int:
             if adj[j] >> a & 1:
                 reach[p] = fam[p]
         for _ in range(rounds - 1):
+            if near is None:
+                near = [(p, j, tuple(q for q, k in pos if adj[j] >> k & 1)) for p, j in pos]
             grown = False
             for p, j, nb in near:
                 r = reach[p]
