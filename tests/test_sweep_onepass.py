@@ -114,3 +114,12 @@ def test_check_one_pass_prints_what_check_prints(tmp_path, capsys, monkeypatch):
     assert main(["check", "--resume", "last", "--store", db, "--no-progress", "--json"]) == 0
     resumed = json.loads(capsys.readouterr().out)
     assert [{k: r.get(k) for k in keys} for r in resumed] == [{k: r.get(k) for k in keys} for r in plain]
+
+
+def test_one_pass_progress_lines_off_a_terminal(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "TSD.T14", "TSD.T15", "--max-n", "5", "--mod", "2", "--one-pass", "--no-store", "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "one pass n=5: 2/2 shards done" in err
+    assert main(["check", "TSD.T14", "--max-n", "5", "--mod", "2", "--one-pass", "--no-store", "--jobs", "1", "--no-progress"]) == 0
+    assert "one pass" not in capsys.readouterr().err

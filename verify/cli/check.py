@@ -18,7 +18,7 @@ from ..registry.user import load_user_statement, source_hash  # noqa: F401  (re-
 from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
 from ..sweep.backends import cpu_count
 from ..sweep.store import versions
-from .progress import Overall, summary_line
+from .progress import Overall, shard_lines, summary_line
 
 __all__ = ["register"]
 
@@ -357,17 +357,23 @@ def _one_pass(args, plan: dict, backend, store, run_id, root, overall, progress:
         for k in together:
             overall.start(f"{loaded[k].id} (n ≤ {items[k]['max_n']})")
         bar = None
+        lines: dict[int, object] = {}  # n -> plain shard lines off a terminal (CI logs)
         if progress:
             from tqdm import tqdm
 
             bar = tqdm(desc="one pass", unit=" shards", leave=False, file=sys.stderr, mininterval=0.5, disable=None)
 
-        def on_level(n: int, done: int, total: int) -> None:
+        def on_level(n: int, res: int, seconds: float, done: int, total: int) -> None:
             if bar is not None:
                 bar.set_description(f"one pass n={n}")
                 bar.total = total
                 bar.n = done
                 bar.refresh()
+            elif not args.no_progress and total > 1:
+                if n not in lines:
+                    lines[n] = shard_lines(f"one pass n={n}")
+                if res is not None:
+                    lines[n](res, {}, seconds, done, total)
 
         try:
             group = [(loaded[k], items[k]["min_n"] if items[k]["min_n"] is not None else loaded[k].min_n, items[k]["max_n"])

@@ -110,7 +110,9 @@ def sweep_together(
     (:func:`~verify.registry.runner.run_levels`) on its merged levels, so verdicts,
     witnesses and counterexample files are those of :func:`~verify.sweep.sweep`.
     ``Result.seconds`` is the statement's summed shard time (the pass is shared).
-    ``on_level(n, done, total)`` is called after each shard (progress).
+    ``on_level(n, res, seconds, done, total)`` is called when ``n`` starts (``res`` None)
+    and after each group shard (progress: its ``res``, its summed seconds, shards of
+    ``n`` done out of ``total``).
     Ctrl-C ends the pass: every statement with a level not computed is ``unknown``
     (interrupted), as in the per-statement sweep.
     """
@@ -141,15 +143,18 @@ def sweep_together(
                         todo.setdefault(r, []).append(st.id)
             tasks = [(tuple(ids), n, r, m) for r, ids in sorted(todo.items())]
             finished = m - len(tasks)
+            if on_level is not None:
+                on_level(n, None, 0.0, finished, m)
             with waiting():
                 for shard_results in backend.run(run_group_shard, tasks):
+                    res = shard_results[0].res
                     for r in shard_results:
                         if store is not None:
                             store.record_shard(run_id, r)
                         results[r.statement].append(r)
                     finished += 1
                     if on_level is not None:
-                        on_level(n, finished, m)
+                        on_level(n, res, sum(r.seconds for r in shard_results), finished, m)
             for st in group:
                 rs = results[st.id]
                 levels[st.id][n] = merge(rs, st.domain)
