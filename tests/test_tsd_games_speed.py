@@ -19,13 +19,14 @@ import pytest
 from verify.graphs import connected_games
 from verify.links import KINDS, MultiLinks
 from verify.mutants.core import negate
-from verify.mutants.tsd import multilinks, multishannon
+from verify.mutants.tsd import multilinks, multishannon, subsets_flipped
 from verify.papers.tsd import games as GM
 from verify.papers.tsd import links as LK
 
 # (module, fast pass, plain check, their keyword arguments)
 CHECKS = {
     "TSD.DOM": (GM, "_dom_fast", "_dom_plain", {}),
+    "TSD.T5": (LK, "_t5_fast", "_t5_plain", {}),
     "TSD.T10": (LK, "_t10_fast", "_t10_plain", {}),
     "TSD.T17": (LK, "_t17_fast", "_t17_plain", {}),
     "TSD.T18/a": (LK, "_and_rule_fast", "_and_rule_plain", {"literal": True}),
@@ -38,12 +39,15 @@ PERTURB = {
         second_player_wins=lambda r: not r, first_player_wins=lambda r: not r, winning_first_moves=lambda r: r[:-1]))],
     "threat and support flipped": [("threat_masks", negate), ("threatens", negate),
                                    ("support_masks", negate), ("supports", negate)],
+    "restricted wins flipped": [("MultiShannon", multishannon(restricted_short_first_wins=lambda r: not r)),
+                                ("_restricted_wins", subsets_flipped)],
     "MultiLinks strong reported weak": [("MultiLinks", multilinks(lambda k: "weak" if k == "strong" else k))],
     "MultiLinks weak reported strong": [("MultiLinks", multilinks(lambda k: "strong" if k == "weak" else k))],
 }
 # the perturbations each check consumes
 PERTURBED = {
     "TSD.DOM": ["MultiShannon flipped", "threat and support flipped"],
+    "TSD.T5": ["MultiShannon flipped", "restricted wins flipped"],
     "TSD.T10": ["MultiShannon flipped", "threat and support flipped"],
     "TSD.T17": ["MultiLinks strong reported weak"],
     "TSD.T18/b": ["MultiLinks weak reported strong"],
@@ -150,3 +154,47 @@ def test_mutant_families_follow_type(change):
                 V = [over[i] for i in range(len(over)) if r >> i & 1]
                 if all(v in g.vertices and v not in T for v in V) and (size is None or len(V) <= size):
                     assert [k for k in KINDS if fams[k] >> r & 1] == [links.type(V)]
+
+
+def check_restricted_wins(games):
+    """:func:`~verify.papers.tsd.links._restricted_wins` (read from the solver's table)
+    against :meth:`MultiShannon.restricted_short_first_wins` asked subset by subset, for
+    every terminal-free S of size 1–4."""
+    from verify.game import bits
+    from verify.solve import MultiShannon
+
+    asked = 0
+    for game in games:
+        for k in (1, 2, 3, 4):
+            for S in combinations(game.nonterminals(), k):
+                m = MultiShannon(game, S)
+                fam = LK._restricted_wins(m)
+                s_bits = list(bits(m.s_mask))
+                for u in range(1 << k):
+                    U = {game.label(s_bits[i]) for i in bits(u)}
+                    assert bool(fam >> u & 1) == m.restricted_short_first_wins(U), (game, S, U)
+                    asked += 1
+                assert fam >> (1 << k) == 0
+    return asked
+
+
+def test_restricted_wins_equal_the_solver():
+    assert check_restricted_wins(games_up_to(5)) > 1000
+
+
+@pytest.mark.deep
+def test_restricted_wins_equal_the_solver_deep():
+    check_restricted_wins(connected_games(6))
+
+
+def test_t5_shared_answers_keep_the_oracles():
+    """A game answered from :data:`_T5_SEEN` alone records the solver as one answered
+    afresh does."""
+    from verify.backing import recording
+
+    game = next(g for g in connected_games(5) if LK._t5_fast(g))
+    with recording() as first:
+        a = LK._t5_fast(game)
+    with recording() as again:
+        b = LK._t5_fast(game)
+    assert a == b and first.names == again.names == {"multi"}

@@ -158,6 +158,12 @@ def complement(orig):
     return lambda *a, **k: ~orig(*a, **k)
 
 
+def subsets_flipped(orig):
+    """A family over the subsets of a multi-Shannon game's ``S`` (``_restricted_wins`` of
+    TSD.T5's fast pass) with every subset's answer flipped."""
+    return lambda m: orig(m) ^ ((1 << (1 << m.s_mask.bit_count())) - 1)
+
+
 def each_negated(orig):
     """``shorting_duals`` with every answer flipped (each shorted set's dual check fails)."""
 
@@ -216,7 +222,8 @@ MUTANTS = [
     Mutant("TSD.SPEC", "every vertex reported dead", [P(TSD + "dead", "classify", classify_all_dead)], 3, (3, 2, "Bo")),
     Mutant("TSD.T13.EX", "nothing dead", [P(TSD + "dead", "classify", classify_none_dead)], 4, None, verdict="not-found"),
     # --- links.py: Theorems 5, 10, 17, 18
-    Mutant("TSD.T5", "restricted first-player wins flipped", [P(TSD + "links", MS, multishannon(restricted_short_first_wins=lambda r: not r))], 3, (3, 2, 'Bg')),
+    Mutant("TSD.T5", "restricted first-player wins flipped", [P(TSD + "links", MS, multishannon(restricted_short_first_wins=lambda r: not r)),
+                                                              P(TSD + "links", "_restricted_wins", subsets_flipped)], 3, (3, 2, 'Bg')),
     Mutant("TSD.T10", "capture/loss answers flipped", [P(TSD + "links", MS, multishannon(second_player_wins=lambda r: not r))], 4, (4, 3, 'CF')),
     Mutant("TSD.T10", "pairing strategy: answer anywhere", [P(TSD + "links", "_pairing", lambda o: (lambda pairs: (lambda left, h: set(left))))], 6, None),
     Mutant("TSD.T17", "strong links reported weak", [P(TSD + "links", "MultiLinks", multilinks(lambda k: "weak" if k == "strong" else k))], 3, (3, 2, 'Bg')),

@@ -18,10 +18,11 @@ References: A. M. Steane, "Threat, support and dead edges in the Shannon game",
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import lru_cache, reduce
 from itertools import combinations
 
 from ...concepts import support_masks, supports, threat_masks, threatens
+from ...backing import recording, used
 from ...game import bits
 from ...links import MultiLinks, member_families
 from ...registry import Tally, statement
@@ -56,6 +57,95 @@ def _subsets(items, max_size):
 def t5(game):
     """S is captured iff Short has first-player wins on subsets of S (play restricted to
     each subset, terminals Γ(S)) whose total intersection is empty."""
+    count = _t5_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t5_plain(game)
+
+
+@lru_cache(maxsize=None)
+def _restricted_codes(k: int) -> tuple:
+    """Per subset ``U`` of an ``S`` of ``k`` vertices (``U`` a mask of ranks in S), the
+    position of :func:`verify.solve.multi._solve_all` with ``S ∖ U`` deleted and nothing
+    else played (the position :meth:`MultiShannon.restricted_short_first_wins` reads)."""
+    return tuple(sum(2 << (2 * i) for i in range(k) if not u >> i & 1) for u in range(1 << k))
+
+
+def _restricted_wins(m) -> int:
+    """The subsets ``U ⊆ S`` on which Short, moving first with play restricted to ``U``,
+    forces the Short win of ``m`` (a :class:`MultiShannon`), as a family: bit ``u`` set
+    for the ``U`` with rank mask ``u`` (bit ``i`` for the ``i``-th vertex of S by index).
+
+    Read from the whole-game table of ``m`` (every position solved at once, shared by
+    games of one shape) as :meth:`MultiShannon.restricted_short_first_wins` reads it,
+    one position per ``U``; asked one by one when S is too large for a table."""
+    table = m._table()
+    k = m.s_mask.bit_count()
+    if table is None:
+        s_bits = list(bits(m.s_mask))
+        return sum(1 << u for u in range(1 << k)
+                   if m.restricted_short_first_wins({m.game.label(s_bits[i]) for i in bits(u)}))
+    short_first = table[True][0]
+    out = 0
+    for u, code in enumerate(_restricted_codes(k)):
+        if short_first >> code & 1:
+            out |= 1 << u
+    return out
+
+
+#: Answers of :func:`_t5_fast` per S shared across games: (solver class, family reader,
+#: S, the rows of G[S ∪ Γ(S)] in G's index space) -> (the theorem holds for S, the
+#: decision procedures that answered, recorded again on every reuse).
+_T5_SEEN: dict = {}
+_T5_SEEN_MAX = 1 << 16
+
+
+def _t5_fast(game) -> int | None:
+    """The number of TSD.T5 instances of ``game`` when every one holds, else None.
+
+    Per S the winning subsets as one family (:func:`_restricted_wins`) instead of a
+    solver question per subset: their total intersection is the AND of their rank masks.
+    The answer for S depends only on S and ``G[S ∪ Γ(S)]`` (all the solver reads), so it
+    is remembered per those rows in G's index space, for the classes ``MultiShannon``
+    and ``_restricted_wins`` looked up when called (a perturbed one answers afresh),
+    with the procedures that answered (:func:`~verify.backing.used` again on reuse)."""
+    adj = game.adjacency
+    free = [game.index(v) for v in game.nonterminals()]
+    solver, reader = MultiShannon, _restricted_wins
+    seen = _T5_SEEN
+    names: set = set()
+    count = 0
+    for k in (1, 2, 3, 4):
+        for S in combinations(free, k):
+            s = around = 0
+            for i in S:
+                s |= 1 << i
+                around |= adj[i]
+            keep = around | s
+            key = (solver, reader, s, tuple([adj[i] & keep for i in bits(keep)]))
+            hit = seen.get(key)
+            if hit is None:
+                with recording() as rec:
+                    m = solver(game, [game.label(i) for i in S])
+                    fam = reader(m)
+                    meet = (1 << k) - 1
+                    for u in bits(fam):
+                        meet &= u
+                    holds = m.second_player_wins(SHORT) == (fam != 0 and meet == 0)
+                if len(seen) >= _T5_SEEN_MAX:
+                    seen.clear()
+                hit = seen[key] = (holds, frozenset(rec.names))
+            names |= hit[1]
+            if not hit[0]:
+                return None
+            count += 1
+    for name in names:
+        used(name)
+    return count
+
+
+def _t5_plain(game):
+    """:func:`t5` as written (the reference of :func:`_t5_fast`; the failing games')."""
     t = Tally()
     free = game.nonterminals()
     for k in (1, 2, 3, 4):
