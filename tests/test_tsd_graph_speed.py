@@ -179,7 +179,7 @@ def test_refuted_reading_resumes_at_the_same_pair():
     ("TSD.L3.threat", ("threatens", "threat_masks")),
     ("TSD.L3.support/b", ("supports", "support_masks")),
     ("TSD.L4", ("threatens", "threat_masks", "threat_family")),
-    ("TSD.L4", ("supports", "support_masks")),
+    ("TSD.L4", ("supports", "support_masks", "supporter_families")),
 ])
 def test_flipped_answers_reach_the_plain_body(sid, names, monkeypatch):
     """With both the label and the bitmask predicate flipped (what the mutants do), the
@@ -188,6 +188,8 @@ def test_flipped_answers_reach_the_plain_body(sid, names, monkeypatch):
         orig = getattr(G, name)
         if name.endswith("_family"):  # a family of sets: every member flipped
             monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: ~_o(*a, **k))
+        elif name.endswith("_families"):  # families by key: every member of each flipped
+            monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: {x: ~f for x, f in _o(*a, **k).items()})
         else:
             monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: not _o(*a, **k))
     plain = PLAIN[sid]
@@ -311,4 +313,84 @@ def test_perturbed_names_reach_the_plain_body(sid, patches, monkeypatch):
         fast, ref = REGISTRY[sid].check(game), plain(game)
         assert (fast.hypothesis, fast.failure) == (ref.hypothesis, ref.failure), game
         failed += ref.failure is not None
+    assert failed > 0
+
+
+# ------------------------------------------- TSD.L4: families of shorted edges and supporters
+def check_support_families(games):
+    """:func:`shorted_edge_families` against ``Game.short`` and :func:`supporter_families`
+    against support by the definition (``Game`` operations) in G and in every ``G − x``,
+    for every ``B`` and every ``A`` over the non-terminals."""
+    from verify.concepts import shorted_edge_families, supporter_families
+
+    checked = 0
+    for game in games:
+        adj, alive, n = game.adjacency, (1 << game.n) - 1, game.n
+        free = G._free_indices(game)
+        absm = G._abs_masks(free)
+        edges = shorted_edge_families(adj, alive, free)
+        for r, ms in enumerate(absm):
+            h = game.short(game.labels_of(ms))
+            for u in range(n):
+                for v in range(u + 1, n):
+                    if (ms >> u | ms >> v) & 1:
+                        assert not edges.get((1 << u) | (1 << v), 0) >> r & 1
+                        continue
+                    assert bool(edges.get((1 << u) | (1 << v), 0) >> r & 1) == h.has_edge(game.label(u), game.label(v)), (game, ms, u, v)
+        for mb in G._set_masks(tuple(1 << i for i in free), len(free)):
+            fams = supporter_families(edges, mb, free, n)
+            assert set(fams) == {0} | {1 << i for i in free if not mb >> i & 1}
+            B = label_sets(game, mb)
+            for x, f in fams.items():
+                h = game.delete(game.labels_of(x)) if x else game
+                for r, ma in enumerate(absm):
+                    if ma & (mb | x):
+                        assert not f >> r & 1
+                        continue
+                    assert bool(f >> r & 1) == plain_support(h, label_sets(game, ma), B), (game, x, ma, mb)
+                    checked += 1
+    return checked
+
+
+def sample(n, step):
+    return [g for k, g in enumerate(connected_games(n)) if k % step == 0]
+
+
+def test_support_families_are_the_definition():
+    assert check_support_families(games_up_to(5)) > 500
+
+
+def test_support_families_on_larger_games():
+    """Games with 4–5 non-terminals, where sets of every size occur."""
+    assert check_support_families(sample(6, 40) + sample(7, 800)) > 2000
+
+
+@pytest.mark.deep
+def test_support_families_are_the_definition_n6():
+    check_support_families(connected_games(6))
+
+
+def test_l4_fast_on_larger_games():
+    """TSD.L4's fast pass (families per B, popcounts) against the plain check on a sample
+    of n = 7 games (up to 5 non-terminals: every size of A and B); flipped below (the
+    fast pass then walks the pairs to the plain check's failing pair)."""
+    games = sample(7, 400)
+    same_tally("TSD.L4", games)
+    fast = [G._l4_fast(g) for g in games]
+    assert all(failed is None for _, failed in fast)
+    assert [c for c, _ in fast] == [G._l4_plain(g).hypothesis for g in games]
+
+
+@pytest.mark.parametrize("names", [("threatens", "threat_masks", "threat_family"),
+                                   ("supports", "support_masks", "supporter_families")])
+def test_l4_flipped_on_larger_games(names, monkeypatch):
+    for name in names:
+        orig = getattr(G, name)
+        if name.endswith("_family"):
+            monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: ~_o(*a, **k))
+        elif name.endswith("_families"):
+            monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: {x: ~f for x, f in _o(*a, **k).items()})
+        else:
+            monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: not _o(*a, **k))
+    _, failed = same_tally("TSD.L4", sample(7, 400))
     assert failed > 0

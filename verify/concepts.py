@@ -290,6 +290,104 @@ def threat_family(adj, alive: int, mb: int, free: tuple) -> int:
     return out & ((1 << (1 << len(free))) - 1)
 
 
+def shorted_edge_families(adj, alive: int, free: tuple) -> dict:
+    """For every pair ``u < v`` of ``alive``, the sets ``S ⊆ free ∖ {u, v}`` for which
+    ``uv`` is an edge of ``H ∗ S``, as families (see :func:`set_family`), in the graph
+    ``H`` with bitmask adjacency ``adj`` on ``alive`` (conventions of :func:`threat_masks`).
+
+    Shorting the vertices of ``S`` one by one (:func:`_short_in_place`) joins ``u`` and
+    ``v`` exactly when ``H`` has a ``u``–``v`` path whose inner vertices all lie in ``S``
+    (each short replaces the paths through a vertex by edges between its neighbours), so
+    the families come from one bit-parallel search per ``u``: the sets reaching ``w``
+    (``w ∈ S``) grow along edges until nothing changes.
+
+    Returns
+    -------
+    dict
+        ``(1 << u) | (1 << v) -> family`` for the pairs ``u < v`` in ``alive`` whose
+        family is not empty (bits of sets meeting ``{u, v}`` are cleared).
+    """
+    fam = set_family(free, len(adj))
+    full = (1 << (1 << len(free))) - 1
+    inner = [i for i in free if alive >> i & 1]
+    out = {}
+    for u in bits(alive):
+        reach = {w: (fam[w] if adj[u] >> w & 1 else 0) for w in inner if w != u}  # sets with a u–w path, w ∈ S
+        changed = True
+        while changed:
+            changed = False
+            for w, r in reach.items():
+                grow = r
+                for y in bits(adj[w]):
+                    ry = reach.get(y)
+                    if ry is not None:
+                        grow |= ry
+                grow &= fam[w]
+                if grow != r:
+                    reach[w] = grow
+                    changed = True
+        for v in bits(alive >> (u + 1) << (u + 1)):
+            e = full if adj[u] >> v & 1 else 0
+            for w in bits(adj[v]):
+                if w != v and w in reach:
+                    e |= reach[w]
+            e &= ~fam[u] & ~fam[v] & full
+            if e:
+                out[(1 << u) | (1 << v)] = e
+    return out
+
+
+def supporter_families(edges: dict, mb: int, free: tuple, n: int) -> dict:
+    """Every ``A ⊆ free`` disjoint from ``B ∪ X`` that supports ``B`` in ``H − X``, as a
+    family (see :func:`set_family`), for ``X = ∅`` and for every single vertex ``X = {x}``,
+    ``x ∈ free ∖ B``: ``{0: family in H, 1 << x: family in H − x}``, from the families
+    ``edges`` of :func:`shorted_edge_families` of ``H`` (``n`` = len of ``H``'s adjacency).
+
+    The definition ``H ∗ A − B = H ∗ A ∗ B`` with ``H ∗ A ∗ B = H ∗ (A ∪ B)``: both
+    graphs live on the vertices outside ``A ∪ B``, and the second has every edge of the
+    first, so they agree exactly when no pair ``u, v`` outside ``A ∪ B`` is an edge of
+    ``H ∗ (A ∪ B)`` but not of ``H ∗ A``; ``A ∪ B`` is ``A`` shifted by ``B``'s relative
+    mask (disjoint sets).  In ``H − x`` a path with inner vertices in ``A ∪ B`` avoids
+    ``x`` anyway, so the same families serve, over the pairs without ``x``.
+
+    Parameters
+    ----------
+    edges : dict
+        :func:`shorted_edge_families` of ``H``.
+    mb : int
+        The supported set ``B`` (non-empty bitmask).
+    free : tuple of int
+        The vertices the sets ``A`` range over (as in ``edges``).
+    n : int
+        The number of rows of ``H``'s adjacency.
+
+    Returns
+    -------
+    dict
+        ``0`` and ``1 << x`` (``x ∈ free ∖ B``) -> family.
+    """
+    fam = set_family(free, n)
+    full = (1 << (1 << len(free))) - 1
+    rb = 0
+    for j, i in enumerate(free):
+        if mb >> i & 1:
+            rb |= 1 << j
+    bad = []  # (the pair as a mask, the sets A for which it breaks support)
+    for pair, e in edges.items():
+        if not pair & mb:
+            b = (e >> rb) & ~e & full
+            if b:
+                bad.append((pair, b))
+    out = {}
+    for x in [0] + [1 << i for i in free if not mb >> i & 1]:
+        hit = 0
+        for pair, b in bad:
+            if not pair & x:
+                hit |= b
+        out[x] = _avoiding(fam, mb | x) & ~hit & full
+    return out
+
+
 def threat7_family(adj, mb: int, free: tuple) -> int:
     """Every ``A ⊆ free`` disjoint from ``B`` that threatens ``B`` by Theorem 7(i)
     (``Γ(Bᵢ) ∖ A`` a clique for each component ``Bᵢ`` of ``G[B]``, as

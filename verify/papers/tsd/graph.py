@@ -24,6 +24,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...concepts import (
+    _avoiding,
     articulation_vertices,
     g_set,
     g_set_mask,
@@ -33,7 +34,9 @@ from ...concepts import (
     has_supporting_set_masks,
     set_family,
     short_equals_delete,
+    shorted_edge_families,
     support7_family,
+    supporter_families,
     support_masks,
     supports,
     supports_thm7,
@@ -831,73 +834,105 @@ def _l4_fast(game):
     """The fast pass of :func:`l4`: ``(count, None)`` when every sub-instance passes,
     else ``(count before the failing pair, that pair)``.
 
-    Threat in G by the definition for all ``A`` at once (``threat_family``, one family
-    per ``B``); support pair by pair (``support_masks``, remembered).  A graph after
-    play is named by what it is: ``G − x − A = G − (A ∪ x)`` (so (i) in ``G − x`` and
-    (ii) are threats in G) and ``G ∗ x ∗ A = G ∗ (A ∪ x)`` (shorting is order-free, so
-    (iii) in ``G ∗ x`` and (iv) are supports in G); threat in ``G ∗ x`` is a family of
-    that graph and support in ``G − x`` a table of it (:func:`short_adjacency`,
-    :func:`delete_adjacency`, kept in G's index space)."""
+    A graph after play is named by what it is: ``G − x − A = G − (A ∪ x)`` (so (i) in
+    ``G − x`` and (ii) are threats in G) and ``G ∗ x ∗ A = G ∗ (A ∪ x)`` (shorting is
+    order-free, so (iii) in ``G ∗ x`` and (iv) are supports in G); the corollary with
+    ``B1 = {x}`` is the first half of (i) / (iii) with ``x ∈ B``.  So per ``B`` every
+    sub-instance is a member of a family over ``A``: threat of ``B`` or ``B − x`` in G
+    and in ``G ∗ x`` (``threat_family``; ``G ∗ x`` by :func:`short_adjacency`, kept in
+    G's index space) and support of ``B`` or ``B − x`` in G and in ``G − x``
+    (``supporter_families``, from the game's ``shorted_edge_families``); ``A ∪ x`` is
+    ``A`` shifted by ``x``'s relative bit.  Per ``B``, the sets ``A`` with a hypothesis
+    whose sub-instances do not all pass must be none; the count is then a sum of
+    popcounts.  Otherwise the pairs are walked in order to the first failing one."""
     adj, alive = game.adjacency, _alive(game)
     free = _free_indices(game)
-    singles = tuple(1 << i for i in free)
-    relbit = [0] * game.n  # game index -> its bit in a relative mask
+    k, n = len(free), game.n
+    fam = set_family(free, n)
+    relbit = [0] * n  # game index -> its bit in a relative mask
     for j, i in enumerate(free):
         relbit[i] = 1 << j
-    families: dict = {}  # (graph key, B) -> threat_family
+    edges = shorted_edge_families(adj, alive, free)
+    singles = tuple(1 << i for i in free)
+    sized = (_small(k, 1, 1), _small(k, 2, 2))
+    threats: dict = {}  # (x, B) -> threat_family in G ∗ x (x = 0: in G)
+    shorted: dict = {0: adj}  # x -> G ∗ x
+    supports: dict = {}  # B -> supporter_families
 
-    def threat_in(key, h, live, ma, mb):
-        f = families.get((key, mb))
+    def threat(x, mb):
+        f = threats.get((x, mb))
         if f is None:
-            f = families[key, mb] = threat_family(h, live, mb, free)
-        r = 0
-        for i in bits(ma):
-            r |= relbit[i]
-        return f >> r & 1
+            h = shorted.get(x)
+            if h is None:
+                h = shorted[x] = short_adjacency(adj, x.bit_length() - 1)
+            f = threats[x, mb] = threat_family(h, alive & ~x, mb, free)
+        return f
 
-    sup0 = _relation(adj, alive, support_masks)
-    played: dict = {}  # x -> (G ∗ x, support table of G − x)
+    def support(mb):
+        f = supports.get(mb)
+        if f is None:
+            f = supports[mb] = supporter_families(edges, mb, free, n)
+        return f
 
-    def after(x):
-        out = played.get(x)
-        if out is None:
-            i = x.bit_length() - 1
-            out = played[x] = (short_adjacency(adj, i), _relation(delete_adjacency(adj, i), alive & ~x, support_masks))
-        return out
+    pairs_a = sized[0] | sized[1]
 
+    def per_b(mb):
+        """(sets A threatening B, those whose threat sub-instances all pass, the same
+        for support), as families; a hypothesis no pair's ``A`` meets is not pursued."""
+        t0, s = threat(0, mb), support(mb)
+        s0 = s[0]
+        ok_t = ok_s = -1
+        live = _avoiding(fam, mb) & pairs_a  # the sets A paired with B
+        thr, sup = t0 & live, s0 & live
+        for i in free:
+            x, rx = 1 << i, relbit[i]
+            if mb & x:
+                rest = mb & ~x
+                if rest:  # (i)/(iii) with x ∈ B, and the corollary with B1 = {x}
+                    if thr:
+                        ok_t &= (threat(0, rest) >> rx) & threat(x, rest)
+                    if sup:
+                        sr = support(rest)
+                        ok_s &= sr[x] & (sr[0] >> rx)
+            else:  # (i)/(iii) with x ∉ A ∪ B (sets A containing x are exempt)
+                if thr:
+                    ok_t &= (t0 >> rx) & threat(x, mb) | fam[i]
+                if sup:
+                    ok_s &= s[x] & (s0 >> rx) | fam[i]
+        return t0, ok_t, s0, ok_s
+
+    table = {}
+    bad = False
+    for mb in _set_masks(singles, 2):
+        t0, ok_t, s0, ok_s = table[mb] = per_b(mb)
+        if (t0 & ~ok_t | s0 & ~ok_s) & _avoiding(fam, mb) & (sized[0] | sized[1]):
+            bad = True
+            break
+
+    def weight(a, b):
+        """Sub-instances of one hypothesis of a pair with |A| = a, |B| = b: (i)/(iii)
+        two per x ∉ A (with B − x non-empty), (ii)/(iv) one per a ∈ A, the corollary
+        one per B1."""
+        return 2 * (k - a - b + (2 if b == 2 else 0)) + a + (2 if b == 2 else 0)
+
+    if not bad:
+        count = 0
+        for mb, (t0, _, s0, _) in table.items():
+            out = _avoiding(fam, mb)
+            b = mb.bit_count()
+            for a, size in ((1, sized[0]), (2, sized[1])):
+                count += ((t0 & out & size).bit_count() + (s0 & out & size).bit_count()) * weight(a, b)
+        return count, None
     count = 0
     for ma, mb in _pair_masks(game):
-        thr, sup = threat_in(0, adj, alive, ma, mb), sup0(ma, mb)
-        if not (thr or sup):
-            continue  # no hypothesis holds for this pair
-        n = 0
-        for x in singles:
-            rest = mb & ~x
-            if x & ma or not rest:
-                continue
-            gs, sd = after(x)
-            if thr:  # (i): in G − x (= a threat in G by A ∪ x) and in G ∗ x
-                if not (threat_in(0, adj, alive, ma | x, rest) and threat_in(x, gs, alive & ~x, ma, rest)):
-                    return count, (ma, mb)
-                n += 2
-            if sup:  # (iii): in G − x and in G ∗ x (= a support in G by A ∪ x)
-                if not (sd(ma, rest) and sup0(ma | x, rest)):
-                    return count, (ma, mb)
-                n += 2
-        k = ma.bit_count()
-        # (ii) A − a threatens B in G − a = G − A, (iv) A − a supports B in G ∗ a ∗ (A − a) = G ∗ A:
-        # the pair's own thr / sup, one sub-instance per a ∈ A
-        n += k * (thr + sup)
-        for b1 in _set_masks(tuple(1 << i for i in bits(mb)), mb.bit_count() - 1):
-            if thr:
-                if not threat_in(0, adj, alive, ma | b1, mb & ~b1):
-                    return count, (ma, mb)
-                n += 1
-            if sup:
-                if not sup0(ma | b1, mb & ~b1):
-                    return count, (ma, mb)
-                n += 1
-        count += n
+        t0, ok_t, s0, ok_s = table[mb] if mb in table else table.setdefault(mb, per_b(mb))
+        ra = 0
+        for i in bits(ma):
+            ra |= relbit[i]
+        thr, sup = t0 >> ra & 1, s0 >> ra & 1
+        if thr and not ok_t >> ra & 1 or sup and not ok_s >> ra & 1:
+            return count, (ma, mb)
+        count += (thr + sup) * weight(ma.bit_count(), mb.bit_count())
     return count, None
 
 
