@@ -176,8 +176,8 @@ def test_refuted_reading_resumes_at_the_same_pair():
 
 
 @pytest.mark.parametrize("sid,names", [
-    ("TSD.L3.threat", ("threatens", "threat_masks")),
-    ("TSD.L3.support/b", ("supports", "support_masks")),
+    ("TSD.L3.threat", ("threatens", "threat_masks", "threat_family")),
+    ("TSD.L3.support/b", ("supports", "support_masks", "supporter_family")),
     ("TSD.L4", ("threatens", "threat_masks", "threat_family")),
     ("TSD.L4", ("supports", "support_masks", "supporter_families")),
 ])
@@ -394,3 +394,54 @@ def test_l4_flipped_on_larger_games(names, monkeypatch):
             monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: not _o(*a, **k))
     _, failed = same_tally("TSD.L4", sample(7, 400))
     assert failed > 0
+
+
+# --- Lemma 3 by families over A (_l3_family, concepts.supporter_family)
+def test_supporter_family_is_the_definition():
+    """supporter_family = entry 0 of supporter_families = support_masks for every A
+    (every game n <= 5, every B)."""
+    from verify.concepts import set_family, shorted_edge_families, supporter_families, supporter_family
+    checked = 0
+    for game in games_up_to(5):
+        adj, alive = game.adjacency, (1 << game.n) - 1
+        free = G._free_indices(game)
+        fam = set_family(free, game.n)
+        edges = shorted_edge_families(adj, alive, free)
+        for B in subsets(free):
+            if not B:
+                continue
+            mb = sum(1 << i for i in B)
+            f = supporter_family(edges, mb, free, game.n)
+            assert f == supporter_families(edges, mb, free, game.n)[0], (game, B)
+            for r in range(1 << len(free)):
+                ma = sum(1 << free[j] for j in range(len(free)) if r >> j & 1)
+                want = not ma & mb and support_masks(adj, alive, ma, mb)
+                assert bool(f >> r & 1) == want, (game, B, r)
+                checked += 1
+            assert fam  # the encoding is the one set_family gives
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("sid,part,where", [
+    ("TSD.L3.threat", "threat", "_in_g"),
+    ("TSD.L3.support/a", "support", "_in_g"),
+    ("TSD.L3.support/b", "support", "_in_g_star_a"),
+])
+def test_l3_family_pass_decides_as_the_plain_check(sid, part, where):
+    """_l3_family passes a game exactly when the plain check passes it, with the plain
+    check's count (every game n <= 5), and the pair count formula is len(_pairs)."""
+    comps = getattr(G, where)
+    rel = G.threatens if part == "threat" else G.supports
+    passed = failed = 0
+    for game in games_up_to(5):
+        count = G._l3_family(game, part, comps)
+        ref = G._l3_plain(game, rel, comps, part)
+        if ref.failure is None:
+            assert count == ref.hypothesis, (sid, game)
+            passed += 1
+        else:
+            assert count is None, (sid, game)
+            failed += 1
+        assert G._l3_pairs_count(len(game.nonterminals())) == len(G._pair_masks(game))
+    assert passed > 100
+    assert (failed > 0) == (sid == "TSD.L3.support/a")

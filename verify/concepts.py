@@ -388,6 +388,24 @@ def supporter_families(edges: dict, mb: int, free: tuple, n: int) -> dict:
     return out
 
 
+def supporter_family(edges: dict, mb: int, free: tuple, n: int) -> int:
+    """Every ``A ⊆ free`` disjoint from ``B`` that supports ``B`` in ``H``, as a family
+    (see :func:`set_family`): the entry ``0`` of :func:`supporter_families` alone (same
+    argument: no pair outside ``A ∪ B`` is an edge of ``H ∗ (A ∪ B)`` but not of
+    ``H ∗ A``), without the families in ``H − x``."""
+    fam = set_family(free, n)
+    full = (1 << (1 << len(free))) - 1
+    rb = 0
+    for j, i in enumerate(free):
+        if mb >> i & 1:
+            rb |= 1 << j
+    hit = 0
+    for pair, e in edges.items():
+        if not pair & mb:
+            hit |= (e >> rb) & ~e
+    return _avoiding(fam, mb) & ~hit & full
+
+
 def threat7_family(adj, mb: int, free: tuple) -> int:
     """Every ``A ⊆ free`` disjoint from ``B`` that threatens ``B`` by Theorem 7(i)
     (``Γ(Bᵢ) ∖ A`` a clique for each component ``Bᵢ`` of ``G[B]``, as

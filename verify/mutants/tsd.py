@@ -201,7 +201,7 @@ MUTANTS = [
     Mutant("TSD.MODEL", "colouring model flipped", [P(TSD + "graph", "short_wins", NEG)], 2, (2, 1, "A_")),
     Mutant("TSD.L1", "shorting adds no edges in the reduced model", [P(TSD + "graph", "short_adjacency", lambda o: importlib.import_module("verify.papers.tsd.graph").delete_adjacency)], 3, (3, 2, 'Bo')),
     Mutant("TSD.L2", "'S connected' dropped from (i)", [P(TSD + "graph", "_connected", const(True))], 5, (5, 4, "DDW")),
-    Mutant("TSD.L3.threat", "threat answers flipped", [P(TSD + "graph", "threatens", NEG), P(TSD + "graph", "threat_masks", NEG)], 5, (5, 4, 'DCw')),
+    Mutant("TSD.L3.threat", "threat answers flipped", [P(TSD + "graph", "threatens", NEG), P(TSD + "graph", "threat_masks", NEG), P(TSD + "graph", "threat_family", complement)], 5, (5, 4, 'DCw')),
     Mutant("TSD.L3.support/b", "components of G[B] instead of G∗A (reading /a)", [P(TSD + "graph", "_in_g_star_a", lambda o: importlib.import_module("verify.papers.tsd.graph")._in_g)], 5, (5, 4, "DWc")),
     Mutant("TSD.T7.i", "characterisation flipped", [P(TSD + "graph", "threatens_thm7", NEG), P(TSD + "graph", "threat7_family", complement)], 3, (3, 2, 'Bg')),
     Mutant("TSD.T7.ii/b", "repair dropped (reading /a)", [P(TSD + "graph", "_connected_and_apart", const(True)), P(TSD + "graph", "_connected_and_apart_family", const(-1))], 4, (4, 3, "Cd")),

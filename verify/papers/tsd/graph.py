@@ -37,6 +37,7 @@ from ...concepts import (
     shorted_edge_families,
     support7_family,
     supporter_families,
+    supporter_family,
     support_masks,
     supports,
     supports_thm7,
@@ -513,12 +514,80 @@ def _l3_fast(game, pred, components_in):
     return len(pairs), None
 
 
+def _l3_family(game, part, components_in) -> int | None:
+    """The first fast pass of :func:`_l3`: all sets ``A`` at once, per ``B``; the number
+    of pairs when every pair passes, else None (and for ``components_in`` other than
+    ``_in_g`` / ``_in_g_star_a``, looked up at call time, None: not decided here).
+
+    Only ``B = {b1, b2}`` with two components can fail (one component:
+    ``rel(A, B) == rel(A, B)``), and then the components are ``{b1}`` and ``{b2}``: per
+    such ``B`` the family of ``A`` (``1 ≤ |A| ≤ 2``, disjoint from ``B``) where
+    ``rel(A, B) != rel(A, b1) and rel(A, b2)`` must be empty.  Threat by
+    ``threat_family``, support by ``supporter_family`` (from the game's
+    ``shorted_edge_families``), both looked up at call time.  Components in G: ``b1``,
+    ``b2`` not adjacent; in ``G ∗ A``: not adjacent in ``G ∗ A``, i.e. ``A`` outside the
+    family of ``b1b2`` in ``shorted_edge_families`` (an edge of ``G ∗ A`` iff a
+    ``b1``–``b2`` path with inner vertices in ``A``)."""
+    if components_in is _in_g:
+        star = False
+    elif components_in is _in_g_star_a:
+        star = True
+    else:
+        return None
+    adj, alive = game.adjacency, _alive(game)
+    free = _free_indices(game)
+    k, n = len(free), game.n
+    fam = set_family(free, n)
+    sized = _small(k, 1, 2)
+    threat = part == "threat"
+    edges = None if threat and not star else shorted_edge_families(adj, alive, free)
+    single = {}
+
+    def family(mb):
+        if threat:
+            return threat_family(adj, alive, mb, free)
+        return supporter_family(edges, mb, free, n)
+
+    for u, w in combinations(free, 2):
+        if adj[u] >> w & 1:
+            continue  # one component in G, and so in G ∗ A
+        mb = (1 << u) | (1 << w)
+        apart = ~edges.get(mb, 0) if star else -1  # the A for which b1, b2 stay apart
+        domain = sized & apart & ~fam[u] & ~fam[w]
+        if not domain:
+            continue
+        fu = single.get(u)
+        if fu is None:
+            fu = single[u] = family(1 << u)
+        fw = single.get(w)
+        if fw is None:
+            fw = single[w] = family(1 << w)
+        if (family(mb) ^ (fu & fw)) & domain:
+            return None
+    # every pair of _pairs: |B| = 1 or 2, |A| = 1 or 2 outside B
+    return _l3_pairs_count(k)
+
+
+def _l3_pairs_count(k: int) -> int:
+    """The number of pairs of :func:`_pairs` (``1 ≤ |A|, |B| ≤ 2``) over ``k`` free vertices."""
+    total = 0
+    for b in (1, 2):
+        nb = k if b == 1 else k * (k - 1) // 2
+        r = k - b
+        total += nb * (r + r * (r - 1) // 2) if r > 0 else 0
+    return total
+
+
 def _l3(game, rel, pred, components_in, part):
-    """Lemma 3 for ``rel`` (labels) / ``pred`` (its bitmask routine): the fast pass, and
-    the plain check's body on the first failing pair."""
+    """Lemma 3 for ``rel`` (labels) / ``pred`` (its bitmask routine): the family pass
+    (:func:`_l3_family`), else the pair-by-pair fast pass, and the plain check's body on
+    the first failing pair (the whole plain check if the pair passes after all)."""
+    count = _l3_family(game, part, components_in)
+    if count is not None:
+        return Tally(hypothesis=count)
     count, failed = _l3_fast(game, pred, components_in)
     if failed is None:
-        return Tally(hypothesis=count)
+        return _l3_plain(game, rel, components_in, part)
     return _resume(game, _l3_plain, count, failed, (rel, components_in, part))
 
 
