@@ -105,9 +105,14 @@ def _closed(game: Game, i: int) -> int:
 
 def _nbhd(game: Game, s: int) -> int:
     """Γ(S) as a bitmask."""
+    return _boundary(game.adjacency, s)
+
+
+def _boundary(adj, s: int) -> int:
+    """Γ(S) as a bitmask, for the bitmask adjacency ``adj``: the neighbours of S outside S."""
     out = 0
     for i in bits(s):
-        out |= game.adjacency[i]
+        out |= adj[i]
     return out & ~s
 
 
@@ -414,10 +419,7 @@ def threat7_family(adj, mb: int, free: tuple) -> int:
     fam = set_family(free, len(adj))
     out = _avoiding(fam, mb)
     for c in components(adj, mb):
-        nb = 0
-        for i in bits(c):
-            nb |= adj[i]
-        nb &= ~c
+        nb = _boundary(adj, c)
         for u in bits(nb):
             fu = fam[u]
             for w in bits(nb & ~adj[u] & ~(1 << u)):
@@ -428,10 +430,7 @@ def threat7_family(adj, mb: int, free: tuple) -> int:
 def g_set_mask(adj, mb: int) -> int:
     """``g(B)`` as a bitmask (see :func:`g_set`): the neighbours of ``B`` adjacent to all
     other neighbours of ``B``."""
-    nb = 0
-    for i in bits(mb):
-        nb |= adj[i]
-    nb &= ~mb
+    nb = _boundary(adj, mb)
     out = 0
     for i in bits(nb):
         if nb & ~(adj[i] | (1 << i)) == 0:
@@ -458,10 +457,7 @@ def support7_family(adj, mb: int, free: tuple) -> int:
     fam = set_family(free, len(adj))
     out = _avoiding(fam, mb)
     for c in components(adj, mb):
-        nb = 0
-        for i in bits(c):
-            nb |= adj[i]
-        nb &= ~c
+        nb = _boundary(adj, c)
         for x in bits(nb & ~g_set_mask(adj, c)):
             near = 0
             for a in bits(adj[x]):
