@@ -19,7 +19,7 @@ import pytest
 from verify.graphs import connected_games
 from verify.links import KINDS, MultiLinks
 from verify.mutants.core import negate
-from verify.mutants.tsd import multilinks, multishannon, subsets_flipped
+from verify.mutants.tsd import complement, multilinks, multishannon, subsets_flipped
 from verify.papers.tsd import games as GM
 from verify.papers.tsd import links as LK
 
@@ -39,6 +39,9 @@ PERTURB = {
         second_player_wins=lambda r: not r, first_player_wins=lambda r: not r, winning_first_moves=lambda r: r[:-1]))],
     "threat and support flipped": [("threat_masks", negate), ("threatens", negate),
                                    ("support_masks", negate), ("supports", negate)],
+    # TSD.DOM's fast pass reads threat / support as families over A (the plain check by name)
+    "threat and support families flipped": [("threatens", negate), ("threat_family", complement),
+                                            ("supports", negate), ("_supporters", complement)],
     "restricted wins flipped": [("MultiShannon", multishannon(restricted_short_first_wins=lambda r: not r)),
                                 ("_restricted_wins", subsets_flipped)],
     "MultiLinks strong reported weak": [("MultiLinks", multilinks(lambda k: "weak" if k == "strong" else k))],
@@ -46,7 +49,7 @@ PERTURB = {
 }
 # the perturbations each check consumes
 PERTURBED = {
-    "TSD.DOM": ["MultiShannon flipped", "threat and support flipped"],
+    "TSD.DOM": ["MultiShannon flipped", "threat and support families flipped"],
     "TSD.T5": ["MultiShannon flipped", "restricted wins flipped"],
     "TSD.T10": ["MultiShannon flipped", "threat and support flipped"],
     "TSD.T17": ["MultiLinks strong reported weak"],
@@ -198,3 +201,16 @@ def test_t5_shared_answers_keep_the_oracles():
     with recording() as again:
         b = LK._t5_fast(game)
     assert a == b and first.names == again.names == {"multi"}
+
+
+def test_dom_supporters_equal_supporter_families():
+    """TSD.DOM's ``_supporters`` is ``supporter_families(...)[0]`` (every B, n <= 5)."""
+    from verify.concepts import shorted_edge_families, supporter_families
+    for game in games_up_to(5):
+        adj, n = game.adjacency, game.n
+        free = tuple(game.index(v) for v in game.nonterminals())
+        edges = shorted_edge_families(adj, (1 << n) - 1, free)
+        for k in (1, 2):
+            for c in combinations(free, k):
+                mb = sum(1 << i for i in c)
+                assert GM._supporters(edges, mb, free, n) == supporter_families(edges, mb, free, n)[0], (game, c)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...backing import used
+from ...backing import recording, used
 from ...game import bits
 
 
@@ -91,6 +91,65 @@ class _MaskMsgs:
         if out is None:
             out = self._answers[key] = self(s).second_player_wins(player)
         return out
+
+
+#: Answers of :class:`_SharedMaskMsgs` across games: (solver class, S, S ∪ Γ(S), the rows
+#: of G[S ∪ Γ(S)] in G's index space) -> {question: answer, "names": procedures used}.
+_MASK_SEEN: dict = {}
+_MASK_SEEN_MAX = 1 << 16
+
+
+class _SharedMaskMsgs(_MaskMsgs):
+    """:class:`_MaskMsgs` whose answers are also remembered across games.
+
+    Every answer of the multi-Shannon game on ``S`` is a function of ``S`` and the rows
+    of ``G[S ∪ Γ(S)]`` (all the solver reads; winning moves are index masks in G's index
+    space), so it is remembered per those rows and per ``solver`` (the class the statement
+    module looked up when the check runs: a patched class answers afresh), with the
+    procedures that answered (:func:`~verify.backing.used` again on reuse)."""
+
+    def __init__(self, game, solver):
+        super().__init__(game, lambda g, S: solver(g, S))
+        self._solver = solver
+        self._entries: dict = {}
+
+    def _entry(self, s: int) -> dict:
+        e = self._entries.get(s)
+        if e is None:
+            adj = self.game.adjacency
+            around = 0
+            for i in bits(s):
+                around |= adj[i]
+            keep = around | s
+            key = (self._solver, s, keep, tuple([adj[i] & keep for i in bits(keep)]))
+            e = _MASK_SEEN.get(key)
+            if e is None:
+                if len(_MASK_SEEN) >= _MASK_SEEN_MAX:
+                    _MASK_SEEN.clear()
+                e = _MASK_SEEN[key] = {"names": set()}
+            else:
+                for name in e["names"]:
+                    used(name)
+            self._entries[s] = e
+        return e
+
+    def _ask(self, s: int, question: tuple, compute):
+        e = self._entry(s)
+        out = e.get(question)
+        if out is None:
+            with recording() as rec:
+                out = e[question] = compute()
+            e["names"] |= rec.names
+        return out
+
+    def moves(self, s: int, player) -> int:
+        return self._ask(s, ("moves", player), lambda: self.game.mask(self(s).winning_first_moves(player)))
+
+    def first(self, s: int, player) -> bool:
+        return self._ask(s, ("first", player), lambda: self(s).first_player_wins(player))
+
+    def second(self, s: int, player) -> bool:
+        return self._ask(s, ("second", player), lambda: self(s).second_player_wins(player))
 
 
 def _mask_sets(singles: tuple, sizes) -> list:

@@ -14,13 +14,14 @@ from itertools import combinations, permutations
 
 import networkx as nx
 
-from ...concepts import support_masks, supports, threat_masks, threatens, walk_count
+from ...concepts import (set_family, shorted_edge_families, support_masks, supports, threat_family, threat_masks,
+                         threatens, walk_count)
 from ...dead import classify
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
-from ...game import delete_adjacency, short_adjacency
-from ._memo import _agree, _cached, _mask_sets, _MaskMsgs, _Msgs
+from ...game import bits, delete_adjacency, short_adjacency
+from ._memo import _agree, _cached, _mask_sets, _Msgs, _SharedMaskMsgs
 
 SRC = "TSD"
 PLAYERS = (SHORT, CUT)
@@ -184,21 +185,33 @@ def dom(game):
 def _dom_fast(game):
     """The number of TSD.DOM instances of ``game`` when every one holds, else None.
 
-    The plain check's sub-instances on index masks: threat and support asked once per
-    (A, B) with :func:`threat_masks` / :func:`support_masks`, each multi-Shannon answer
-    once per set (:class:`_MaskMsgs`), all names looked up when called."""
+    The plain check's sub-instances on index masks: per ``B`` every threatening ``A`` at
+    once as a family (:func:`threat_family`) and every supporting ``A`` from one table of
+    the shorted edges of the game (:func:`shorted_edge_families`,
+    :func:`supporter_families`), each multi-Shannon answer once per set
+    (:class:`_SharedMaskMsgs`, also across games), all names looked up when called."""
     adj = game.adjacency
-    full = (1 << game.n) - 1
-    singles = tuple(1 << game.index(v) for v in game.nonterminals())
-    msgs = _MaskMsgs(game, lambda g, S: _msg(g, S))
+    n = game.n
+    full = (1 << n) - 1
+    free = tuple(game.index(v) for v in game.nonterminals())
+    singles = tuple(1 << i for i in free)
+    rank = {1 << i: 1 << j for j, i in enumerate(free)}  # index bit -> bit in a family's set
+    msgs = _SharedMaskMsgs(game, MultiShannon)
+    threat_of, supporters_of = threat_family, _supporters
+    edges = shorted_edge_families(adj, full, free)
+    dominated_by: dict = {}  # A -> (Cut-dominated, Short-dominated), asked once per A
     count = 0
     for mb in _mask_sets(singles, (1, 2)):
+        fams = (threat_of(adj, full, mb, free), supporters_of(edges, mb, free, n))
         rest = tuple(x for x in singles if not x & mb)
         for ma in _mask_sets(rest, (1, 2)):
             single = not ma & (ma - 1)  # A = {v}: also the "v dominates {v} ∪ B" parts
-            for p, related in ((CUT, threat_masks), (SHORT, support_masks)):
-                dominated = msgs.first(ma, p)
-                if not (single or dominated) or not related(adj, full, ma, mb):
+            r = rank[ma] if single else rank[ma & -ma] | rank[ma & (ma - 1)]
+            doms = dominated_by.get(ma)
+            if doms is None:
+                doms = dominated_by[ma] = (msgs.first(ma, CUT), msgs.first(ma, SHORT))
+            for p, fam, dominated in ((CUT, fams[0], doms[0]), (SHORT, fams[1], doms[1])):
+                if not (single or dominated) or not fam >> r & 1:
                     continue  # a two-vertex A counts only when P-dominated
                 if single:
                     count += 1
@@ -209,6 +222,26 @@ def _dom_fast(game):
                     if not msgs.first(ma | mb, p):
                         return None
     return count
+
+
+def _supporters(edges: dict, mb: int, free: tuple, n: int) -> int:
+    """``supporter_families(edges, mb, free, n)[0]`` alone: every ``A ⊆ free`` disjoint
+    from ``B`` that supports ``B`` in the game, as a family (the families in each
+    ``G − x`` are not needed here)."""
+    fam = set_family(free, n)
+    full = (1 << (1 << len(free))) - 1
+    rb = 0
+    for j, i in enumerate(free):
+        if mb >> i & 1:
+            rb |= 1 << j
+    hit = 0
+    for pair, e in edges.items():
+        if not pair & mb:
+            hit |= (e >> rb) & ~e
+    meet = 0
+    for i in bits(mb):
+        meet |= fam[i]
+    return ~meet & ~hit & full
 
 
 def _dom_plain(game):
