@@ -26,6 +26,10 @@ from verify.papers.tsd import links as LK
 # (module, fast pass, plain check, their keyword arguments)
 CHECKS = {
     "TSD.DOM": (GM, "_dom_fast", "_dom_plain", {}),
+    "TSD.T1": (GM, "_t1_fast", "_t1_plain", {}),
+    "TSD.T4": (GM, "_t4_fast", "_t4_plain", {}),
+    "TSD.T6": (GM, "_t6_fast", "_t6_plain", {}),
+    "TSD.SIMPLE": (GM, "_simple_fast", "_simple_plain", {}),
     "TSD.T5": (LK, "_t5_fast", "_t5_plain", {}),
     "TSD.T10": (LK, "_t10_fast", "_t10_plain", {}),
     "TSD.T17": (LK, "_t17_fast", "_t17_plain", {}),
@@ -50,11 +54,19 @@ PERTURB = {
 # the perturbations each check consumes
 PERTURBED = {
     "TSD.DOM": ["MultiShannon flipped", "threat and support families flipped"],
+    "TSD.T1": ["MultiShannon flipped"],
+    "TSD.T4": ["MultiShannon flipped"],
+    "TSD.T6": ["MultiShannon flipped", "threat and support flipped"],
+    "TSD.SIMPLE": ["MultiShannon flipped"],
     "TSD.T5": ["MultiShannon flipped", "restricted wins flipped"],
     "TSD.T10": ["MultiShannon flipped", "threat and support flipped"],
     "TSD.T17": ["MultiLinks strong reported weak"],
     "TSD.T18/b": ["MultiLinks weak reported strong"],
 }
+
+
+# checks compared on every game up to n = 6: a 4-set of non-terminals (TSD.T4) needs n = 6
+N_MAX = {"TSD.T4": 6}
 
 
 def games_up_to(n_max, n_min=2):
@@ -78,7 +90,7 @@ def agree(sid, games):
 
 @pytest.mark.parametrize("sid", sorted(CHECKS))
 def test_fast_equals_plain(sid):
-    failing = agree(sid, games_up_to(5))
+    failing = agree(sid, games_up_to(N_MAX.get(sid, 5)))
     assert failing == 0 or sid == "TSD.T18/a"  # refuted: its fast pass must send those games to the plain check
 
 
@@ -87,7 +99,7 @@ def test_fast_equals_plain_perturbed(sid, what, monkeypatch):
     mod = CHECKS[sid][0]
     for name, make in PERTURB[what]:
         monkeypatch.setattr(mod, name, make(getattr(mod, name)))
-    assert agree(sid, games_up_to(5)) > 0  # the perturbation makes some games fail
+    assert agree(sid, games_up_to(N_MAX.get(sid, 5))) > 0  # the perturbation makes some games fail
 
 
 @pytest.mark.deep
@@ -214,3 +226,21 @@ def test_dom_supporters_equal_supporter_families():
             for c in combinations(free, k):
                 mb = sum(1 << i for i in c)
                 assert GM._supporters(edges, mb, free, n) == supporter_families(edges, mb, free, n)[0], (game, c)
+
+
+def test_simple_cover():
+    """``_cover(x, y, keep)`` has ``c`` exactly when ``x`` and ``y`` agree on ``keep ∖ {c}``
+    (every (a, b) graph pair of TSD.SIMPLE, n <= 5)."""
+    from verify.game import delete_adjacency, short_adjacency
+    from verify.papers.tsd._memo import _agree
+    for game in games_up_to(5):
+        adj, full = game.adjacency, (1 << game.n) - 1
+        for ia in range(game.n):
+            gd = delete_adjacency(adj, ia)
+            for ib in range(game.n):
+                if ib != ia:
+                    keep = full & ~(1 << ia) & ~(1 << ib)
+                    x, y = short_adjacency(gd, ib), delete_adjacency(gd, ib)
+                    cover = GM._cover(x, y, keep)
+                    for ic in range(game.n):
+                        assert bool(cover >> ic & 1) == _agree(x, y, keep & ~(1 << ic)) or not keep >> ic & 1

@@ -112,6 +112,7 @@ class _SharedMaskMsgs(_MaskMsgs):
         super().__init__(game, lambda g, S: solver(g, S))
         self._solver = solver
         self._entries: dict = {}
+        self._recorded: set = set()
 
     def _entry(self, s: int) -> dict:
         e = self._entries.get(s)
@@ -127,9 +128,10 @@ class _SharedMaskMsgs(_MaskMsgs):
                 if len(_MASK_SEEN) >= _MASK_SEEN_MAX:
                     _MASK_SEEN.clear()
                 e = _MASK_SEEN[key] = {"names": set()}
-            else:
+            elif not e["names"] <= self._recorded:  # each procedure recorded once per game
                 for name in e["names"]:
                     used(name)
+                self._recorded |= e["names"]
             self._entries[s] = e
         return e
 
@@ -150,6 +152,34 @@ class _SharedMaskMsgs(_MaskMsgs):
 
     def second(self, s: int, player) -> bool:
         return self._ask(s, ("second", player), lambda: self(s).second_player_wins(player))
+
+
+def _local_key(adj, s: int) -> tuple:
+    """(S, S ∪ Γ(S), the rows of G[S ∪ Γ(S)] in G's index space) for the set mask ``s`` of
+    the game with bitmask adjacency ``adj``: everything the multi-Shannon solver of ``S``
+    reads."""
+    around = 0
+    for i in bits(s):
+        around |= adj[i]
+    keep = around | s
+    return (s, keep, tuple([adj[i] & keep for i in bits(keep)]))
+
+
+def _shared(seen: dict, key, compute):
+    """``compute()`` remembered in ``seen`` under ``key`` (across games), with the
+    procedures that answered (:func:`~verify.backing.used` again on every reuse);
+    ``seen`` is emptied when it holds :data:`_MASK_SEEN_MAX` answers."""
+    hit = seen.get(key)
+    if hit is None:
+        with recording() as rec:
+            out = compute()
+        if len(seen) >= _MASK_SEEN_MAX:
+            seen.clear()
+        seen[key] = (out, frozenset(rec.names))
+        return out
+    for name in hit[1]:
+        used(name)
+    return hit[0]
 
 
 def _mask_sets(singles: tuple, sizes) -> list:

@@ -21,7 +21,7 @@ from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
 from ...game import bits, delete_adjacency, short_adjacency
-from ._memo import _agree, _cached, _mask_sets, _Msgs, _SharedMaskMsgs
+from ._memo import _agree, _cached, _local_key, _mask_sets, _Msgs, _shared, _SharedMaskMsgs
 
 SRC = "TSD"
 PLAYERS = (SHORT, CUT)
@@ -42,6 +42,39 @@ def _s(x):
 @statement("TSD.T1", kind="thm", source=SRC + " §3, Theorem 1 (Björnsson et al.)", max_n=7)
 def t1(game):
     """S captured ⇒ W(G,x) = W(G∗S,x) for both x; S lost ⇒ W(G,x) = W(G−S,x)."""
+    count = _t1_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t1_plain(game)
+
+
+def _t1_fast(game):
+    """The number of TSD.T1 instances of ``game`` when every one holds, else None: the
+    plain check with the capture / loss answers on index masks, remembered across games
+    (:class:`_SharedMaskMsgs`, ``MultiShannon`` looked up when called)."""
+    s = FastSolver()
+    w = {x: s.winner(game, x) for x in PLAYERS}
+    msgs = _SharedMaskMsgs(game, MultiShannon)
+    free = [game.index(v) for v in game.nonterminals()]
+    count = 0
+    for k in (1, 2, 3):
+        for S in combinations(free, k):
+            ms = sum(1 << i for i in S)
+            if msgs.second(ms, SHORT):
+                count += 1
+                h = game.short(set(game.labels_of(ms)))
+                if not all(s.winner(h, x) == w[x] for x in PLAYERS):
+                    return None
+            if msgs.second(ms, CUT):
+                count += 1
+                h = game.delete(set(game.labels_of(ms)))
+                if not all(s.winner(h, x) == w[x] for x in PLAYERS):
+                    return None
+    return count
+
+
+def _t1_plain(game):
+    """:func:`t1` as written (the reference of :func:`_t1_fast`; the failing games')."""
     s = FastSolver()
     t = Tally()
     w = {x: s.winner(game, x) for x in PLAYERS}
@@ -119,6 +152,58 @@ def t3(game):
 def t4(game):
     """If two vertices a, b of a 4-set P-dominate it but P occupying both (¬P the other
     two) is not a P-win, P has a second-player win on the set."""
+    count = _t4_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t4_plain(game)
+
+
+#: Answers of :func:`_t4_fast` per 4-set across games: (MultiShannon class, S, S ∪ Γ(S),
+#: rows of G[S ∪ Γ(S)]) -> ((instances, all hold), procedures that answered).
+_T4_SEEN: dict = {}
+
+
+def _t4_fast(game):
+    """The number of TSD.T4 instances of ``game`` when every one holds, else None.
+
+    Per 4-set ``S`` the plain check's instances depend only on ``S`` and ``G[S ∪ Γ(S)]``
+    (all the multi-Shannon solver reads), so (their number, all hold) is remembered per
+    those rows in G's index space and the class ``MultiShannon`` looked up when called."""
+    adj = game.adjacency
+    free = [game.index(v) for v in game.nonterminals()]
+    solver = MultiShannon
+    count = 0
+    for S in combinations(free, 4):
+        ms = (1 << S[0]) | (1 << S[1]) | (1 << S[2]) | (1 << S[3])
+        n_s, ok = _shared(_T4_SEEN, (solver,) + _local_key(adj, ms), lambda: _t4_set(game, solver, S))
+        if not ok:
+            return None
+        count += n_s
+    return count
+
+
+def _t4_set(game, solver, S):
+    """(instances, all hold) of TSD.T4 on the 4-set of indices ``S``."""
+    m = solver(game, [game.label(i) for i in S])
+    count = 0
+    for p in PLAYERS:
+        dom = m.winning_first_moves(p)
+        for a, b in combinations(dom, 2):
+            adj = m.adj
+            for i in S:
+                mine = game.label(i) in (a, b)
+                adj = short_adjacency(adj, i) if mine == (p == SHORT) else delete_adjacency(adj, i)
+            short_win, cut_win = m.final_result(adj)
+            if (short_win if p == SHORT else cut_win):
+                continue
+            count += 1
+            if not m.second_player_wins(p):
+                return count, False
+    return count, True
+
+
+def _t4_plain(game):
+    """:func:`t4` as written (the reference of :func:`_t4_fast`; the failing games')."""
     t = Tally()
     for S in _sets(game, 4):
         m = _msg(game, S)
@@ -142,6 +227,59 @@ def t4(game):
 def t6(game):
     """v Cut-dominates {v,w} ⇔ G−v∗w = G−v−w; v Short-dominates {v,w} ⇔ G∗v−w = G∗v∗w;
     a mutually supporting pair is captured, a mutually threatening pair lost."""
+    count = _t6_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t6_plain(game)
+
+
+def _t6_fast(game):
+    """The number of TSD.T6 instances of ``game`` when every one holds, else None: the
+    plain check on index masks, threat and support by :func:`threat_masks` /
+    :func:`support_masks` once per ordered pair, multi-Shannon answers remembered across
+    games (:class:`_SharedMaskMsgs`), all names looked up when called."""
+    adj = game.adjacency
+    full = (1 << game.n) - 1
+    msgs = _SharedMaskMsgs(game, MultiShannon)
+    thr_m, sup_m = threat_masks, support_masks
+    free = [game.index(v) for v in game.nonterminals()]
+    rel: dict = {}  # (v, w) -> (v threatens w, v supports w)
+
+    def related(iv, iw):
+        hit = rel.get((iv, iw))
+        if hit is None:
+            hit = rel[(iv, iw)] = (thr_m(adj, full, 1 << iv, 1 << iw), sup_m(adj, full, 1 << iv, 1 << iw))
+        return hit
+
+    count = 0
+    for iv in free:
+        gd, gs = delete_adjacency(adj, iv), short_adjacency(adj, iv)
+        for iw in free:
+            if iw == iv:
+                continue
+            sv = (1 << iv) | (1 << iw)
+            cut_dom = bool(msgs.moves(sv, CUT) >> iv & 1)
+            short_dom = bool(msgs.moves(sv, SHORT) >> iv & 1)
+            keep = full & ~sv
+            count += 2
+            if cut_dom != _agree(short_adjacency(gd, iw), gd, keep):
+                return None
+            if short_dom != _agree(gs, short_adjacency(gs, iw), keep):
+                return None
+            vw, wv = related(iv, iw), related(iw, iv)
+            if vw[1] and wv[1]:
+                count += 1
+                if not msgs.second(sv, SHORT):
+                    return None
+            if vw[0] and wv[0]:
+                count += 1
+                if not msgs.second(sv, CUT):
+                    return None
+    return count
+
+
+def _t6_plain(game):
+    """:func:`t6` as written (the reference of :func:`_t6_fast`; the failing games')."""
     t = Tally()
     msgs = _Msgs(game, lambda g, S: _msg(g, S))
     sup = _cached(lambda: supports)
@@ -284,6 +422,63 @@ def _dom_plain(game):
 def simple(game):
     """G−a∗b−c = G−a−b∗c = G−a−b−c ⇒ a cut-dominates {a,b,c}; G∗a∗b−c = G∗a−b∗c = G∗a∗b∗c
     ⇒ a short-dominates {a,b,c}."""
+    count = _simple_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _simple_plain(game)
+
+
+def _cover(x, y, keep: int) -> int:
+    """The vertices ``c`` for which the bitmask adjacencies ``x`` and ``y`` induce the
+    same graph on ``keep ∖ {c}``: those on every pair where they differ (every vertex
+    when they agree on ``keep``)."""
+    out = -1
+    for i in bits(keep):
+        d = (x[i] ^ y[i]) & keep
+        if d:  # the pairs {i, j}, j in d: one pair, or pairs sharing only i
+            out &= (1 << i) | d if not d & (d - 1) else 1 << i
+    return out
+
+
+def _simple_fast(game):
+    """The number of TSD.SIMPLE instances of ``game`` when every one holds, else None:
+    the plain check with the graphs of each (a, b) built once, "G−a∗b−c = G−a−b−c" for
+    every c at once (:func:`_cover`), dominating moves remembered across games
+    (:class:`_SharedMaskMsgs`, ``MultiShannon`` looked up when called)."""
+    adj = game.adjacency
+    full = (1 << game.n) - 1
+    msgs = _SharedMaskMsgs(game, MultiShannon)
+    free = [game.index(v) for v in game.nonterminals()]
+    count = 0
+    for ia in free:
+        gd, gs = delete_adjacency(adj, ia), short_adjacency(adj, ia)
+        for ib in free:
+            if ib == ia:
+                continue
+            keep_ab = full & ~(1 << ia) & ~(1 << ib)
+            gd_b = delete_adjacency(gd, ib)
+            cut_ok = _cover(short_adjacency(gd, ib), gd_b, keep_ab)  # G−a∗b−c = G−a−b−c
+            gs_b = short_adjacency(gs, ib)
+            gs_db = delete_adjacency(gs, ib)
+            for ic in free:
+                if ic <= ib or ic == ia:
+                    continue  # the condition is symmetric in b and c
+                keep = keep_ab & ~(1 << ic)
+                sabc = (1 << ia) | (1 << ib) | (1 << ic)
+                if cut_ok >> ic & 1 and _agree(short_adjacency(gd_b, ic), gd_b, keep):
+                    count += 1
+                    if not msgs.moves(sabc, CUT) >> ia & 1:
+                        return None
+                gs_bc = short_adjacency(gs_b, ic)
+                if _agree(gs_b, gs_bc, keep) and _agree(short_adjacency(gs_db, ic), gs_bc, keep):
+                    count += 1
+                    if not msgs.moves(sabc, SHORT) >> ia & 1:
+                        return None
+    return count
+
+
+def _simple_plain(game):
+    """:func:`simple` as written (the reference of :func:`_simple_fast`; the failing games')."""
     t = Tally()
     msgs = _Msgs(game, lambda g, S: _msg(g, S))
     adj = game.adjacency
