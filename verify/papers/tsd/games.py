@@ -14,8 +14,8 @@ from itertools import combinations, permutations
 
 import networkx as nx
 
-from ...concepts import (set_family, shorted_edge_families, support_masks, supports, threat_family, threat_masks,
-                         threatens, walk_count)
+from ...concepts import (set_family, shorted_edge_families, support_masks, supporter_family, supports, threat_family,
+                         threat_masks, threatens, walk_count)
 from ...dead import classify
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
@@ -362,24 +362,9 @@ def _dom_fast(game):
     return count
 
 
-def _supporters(edges: dict, mb: int, free: tuple, n: int) -> int:
-    """``supporter_families(edges, mb, free, n)[0]`` alone: every ``A ⊆ free`` disjoint
-    from ``B`` that supports ``B`` in the game, as a family (the families in each
-    ``G − x`` are not needed here)."""
-    fam = set_family(free, n)
-    full = (1 << (1 << len(free))) - 1
-    rb = 0
-    for j, i in enumerate(free):
-        if mb >> i & 1:
-            rb |= 1 << j
-    hit = 0
-    for pair, e in edges.items():
-        if not pair & mb:
-            hit |= (e >> rb) & ~e
-    meet = 0
-    for i in bits(mb):
-        meet |= fam[i]
-    return ~meet & ~hit & full
+# DOM's support families: every A that supports B, as a family (entry 0 of
+# supporter_families); a name of this module, so a perturbation can replace it here
+_supporters = supporter_family
 
 
 def _dom_plain(game):
