@@ -373,10 +373,7 @@ def supporter_families(edges: dict, mb: int, free: tuple, n: int) -> dict:
     """
     fam = set_family(free, n)
     full = (1 << (1 << len(free))) - 1
-    rb = 0
-    for j, i in enumerate(free):
-        if mb >> i & 1:
-            rb |= 1 << j
+    rb = _relative(mb, free)
     bad = []  # (the pair as a mask, the sets A for which it breaks support)
     for pair, e in edges.items():
         if not pair & mb:
@@ -393,6 +390,15 @@ def supporter_families(edges: dict, mb: int, free: tuple, n: int) -> dict:
     return out
 
 
+def _relative(m: int, free: tuple) -> int:
+    """The vertices of the mask ``m`` as positions in ``free`` (bit j for ``free[j]``)."""
+    out = 0
+    for j, i in enumerate(free):
+        if m >> i & 1:
+            out |= 1 << j
+    return out
+
+
 def supporter_family(edges: dict, mb: int, free: tuple, n: int) -> int:
     """Every ``A ⊆ free`` disjoint from ``B`` that supports ``B`` in ``H``, as a family
     (see :func:`set_family`): the entry ``0`` of :func:`supporter_families` alone (same
@@ -400,10 +406,7 @@ def supporter_family(edges: dict, mb: int, free: tuple, n: int) -> int:
     ``H ∗ A``), without the families in ``H − x``."""
     fam = set_family(free, n)
     full = (1 << (1 << len(free))) - 1
-    rb = 0
-    for j, i in enumerate(free):
-        if mb >> i & 1:
-            rb |= 1 << j
+    rb = _relative(mb, free)
     hit = 0
     for pair, e in edges.items():
         if not pair & mb:
