@@ -321,16 +321,11 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
                 for p in plan["statements"]:
                     st = load_statement(p["id"], p["source"])
                     args.loaded = {**getattr(args, "loaded", {}), st.id: st}
-                    overall.start(f"{st.id} (n ≤ {p['max_n']})")
-                    r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
-                              source=p["source"], all_n=plan["all"], progress=progress, root=root)
+                    r = _sweep_one(st, p, plan, backend, store, run_id, root, overall, progress)
                     results.append(r)
-                    overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
                     if r.reason == "interrupted":
                         status = "interrupted"
                         break
-                    if store is not None:
-                        store.record_result(run_id, r)
                 else:
                     status = "done"
     finally:
@@ -340,6 +335,18 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
                 store.finish_run(run_id, status)
             store.close()
     return results
+
+
+def _sweep_one(st, p: dict, plan: dict, backend, store, run_id, root, overall, progress: bool) -> Result:
+    """One statement of the plan swept alone, shown on the overall line, its result
+    stored unless it was interrupted."""
+    overall.start(f"{st.id} (n ≤ {p['max_n']})")
+    r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
+              source=p["source"], all_n=plan["all"], progress=progress, root=root)
+    overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
+    if r.reason != "interrupted" and store is not None:
+        store.record_result(run_id, r)
+    return r
 
 
 def _one_pass(args, plan: dict, backend, store, run_id, root, overall, progress: bool) -> tuple[list[Result], str]:
@@ -393,15 +400,9 @@ def _one_pass(args, plan: dict, backend, store, run_id, root, overall, progress:
     for k, (st, p) in enumerate(zip(loaded, items)):
         if results[k] is not None:
             continue
-        overall.start(f"{st.id} (n ≤ {p['max_n']})")
-        r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
-                  source=p["source"], all_n=plan["all"], progress=progress, root=root)
-        results[k] = r
-        overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
+        r = results[k] = _sweep_one(st, p, plan, backend, store, run_id, root, overall, progress)
         if r.reason == "interrupted":
             return [r for r in results if r is not None], "interrupted"
-        if store is not None:
-            store.record_result(run_id, r)
     return [r for r in results if r is not None], "done"
 
 

@@ -124,7 +124,6 @@ def sweep_together(
     oracles: dict[str, dict[int, set]] = {st.id: {} for st, _, _ in statements}
     seconds = {st.id: 0.0 for st, _, _ in statements}
     stopped: set[str] = set()
-    interrupted = False
     lo = min((a for _, a, _ in statements), default=1)
     hi = max((b for _, _, b in statements), default=0)
     try:
@@ -162,8 +161,8 @@ def sweep_together(
                 seconds[st.id] += sum(r.seconds for r in rs)
                 if levels[st.id][n][2] and not all_n:
                     stopped.add(st.id)
-    except KeyboardInterrupt:
-        interrupted = True
+    except KeyboardInterrupt:  # the levels not computed end their statements as interrupted (below)
+        pass
     out = []
     for st, a, b in statements:
         def level(n: int, sid=st.id):
@@ -174,7 +173,6 @@ def sweep_together(
             return levels[sid][n]
 
         r = run_levels(st, a, b, level, emit=emit, root=root, all_n=all_n)
-        if not interrupted or r.reason == "interrupted":
-            r.seconds = seconds[st.id]
+        r.seconds = seconds[st.id]
         out.append(r)
     return out
