@@ -215,24 +215,58 @@ def _cached(fn):
 
 _DEAD_SEEN: dict = {}
 DEAD_SEEN_MAX = 1 << 14  # games remembered (every game up to n = 7 is 12,257)
+PATHS_FROM_N = 8  # from here on the dead sets come from the all-paths route when one is given
 
 
-def dead_sets(oracle, game) -> tuple[set, set]:
-    """(dead vertex labels, dead edges as frozensets) of ``oracle(game, "sat")``.
+def dead_sets(oracle, game, paths=None) -> tuple[set, set]:
+    """(dead vertex labels, dead edges as frozensets) of ``game``.
+
+    Up to ``PATHS_FROM_N − 1`` vertices (or when ``paths`` is None) they are those of
+    ``oracle(game, "sat")``; from ``PATHS_FROM_N`` vertices on, given ``paths`` (a
+    module like :mod:`verify.dead.allpaths`, looked up by the caller), those of
+    ``paths.dead_items`` on every item, which enumerates every induced terminal path
+    once (an item is live iff such a path carries it, PROJ.INDUCED_PATH) and gives the
+    same answers as the ``sat`` oracle, which asks one query per item (as TSD.T12 does
+    beyond its definition range; compared in ``tests/test_tsd_dead_speed2.py``).
 
     The TSD §5 statements run one after another over the same games, each asking the
-    same oracle about every game; the answers are remembered for the last
-    ``DEAD_SEEN_MAX`` games, keyed on the oracle function itself as well as on the game
-    (its labels in order, adjacency and terminals), so that a replaced oracle — a
-    mutant's — is always asked itself.  Fresh sets are returned on every call."""
-    key = (oracle, game.vertices, game.adjacency, game.terminals)
+    same question about every game; the answers are remembered for the last
+    ``DEAD_SEEN_MAX`` games, keyed on the oracle and route themselves as well as on the
+    game (its labels in order, adjacency and terminals), so that a replaced oracle — a
+    mutant's — is always asked itself.  The procedures that answered are remembered
+    beside the sets and recorded again on every reuse (as
+    :func:`verify.backing.remembered` does).  Fresh sets are returned on every call.
+    """
+    route = paths if paths is not None and game.n >= PATHS_FROM_N else None
+    key = (oracle, route, game.vertices, game.adjacency, game.terminals)
     hit = _DEAD_SEEN.get(key)
     if hit is None:
-        c = oracle(game, "sat")
-        hit = (frozenset(c.dead_vertices), frozenset(frozenset(e) for e in c.dead_edges))
+        with recording() as rec:
+            dv, de = _dead_by_oracle(oracle, game) if route is None else _dead_by_paths(route, game)
         if len(_DEAD_SEEN) >= DEAD_SEEN_MAX:
             del _DEAD_SEEN[next(iter(_DEAD_SEEN))]  # forget the oldest
-        _DEAD_SEEN[key] = hit
-    else:  # the answer was the SAT route's when it was first asked
-        used("dead-sat")
+        hit = _DEAD_SEEN[key] = (dv, de, frozenset(rec.names))
+    else:  # backed by what computed it
+        for name in hit[2]:
+            used(name)
     return set(hit[0]), set(hit[1])
+
+
+def _dead_by_oracle(oracle, game) -> tuple[frozenset, frozenset]:
+    """The dead sets of ``oracle(game, "sat")`` (a :class:`~verify.dead.Classification`)."""
+    c = oracle(game, "sat")
+    return frozenset(c.dead_vertices), frozenset(frozenset(e) for e in c.dead_edges)
+
+
+def _dead_by_paths(paths, game) -> tuple[frozenset, frozenset]:
+    """The dead sets of ``paths.dead_items`` on every item of ``game`` (the items of
+    :func:`verify.dead.items_of`), as labels."""
+    t1, t2 = game.terminal_indices
+    adj = game.adjacency
+    items = [("vertex", i) for i in range(game.n) if i != t1 and i != t2]
+    items += [("edge", i, j) for i in range(game.n) for j in bits(adj[i]) if j > i]
+    dead = paths.dead_items(game, items)
+    label = game.label
+    dv = frozenset(label(it[1]) for it in dead if it[0] == "vertex")
+    de = frozenset(frozenset((label(it[1]), label(it[2]))) for it in dead if it[0] == "edge")
+    return dv, de

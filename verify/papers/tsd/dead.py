@@ -1,8 +1,10 @@
 """TSD §5: dead vertices and dead edges (Theorems 12–16, the spectator remark).
 
-Deadness is decided by the exact ``sat`` oracle (:mod:`verify.dead.sat`), which
-searches induced paths and assumes none of these theorems; the hypotheses are
-evaluated from their definitions in :mod:`verify.concepts`.
+Deadness is decided by the exact ``sat`` oracle (:mod:`verify.dead.sat`) up to n = 7
+and, from n = 8, by one enumeration of every induced terminal path
+(:mod:`verify.dead.allpaths`, recorded as ``dead-paths``); both search induced paths
+and assume none of these theorems (TSD.T12 uses the definition itself up to n = 7).
+The hypotheses are evaluated from their definitions in :mod:`verify.concepts`.
 
 References: A. M. Steane, "Threat, support and dead edges in the Shannon game", §5.
 """
@@ -23,9 +25,11 @@ SRC = "TSD §5"
 
 
 def _dead(game):
-    """(dead vertex labels, dead edges as frozensets) by the ``sat`` oracle (this module's
-    ``classify``, looked up when called)."""
-    return dead_sets(classify, game)
+    """(dead vertex labels, dead edges as frozensets): by the ``sat`` oracle (this module's
+    ``classify``, looked up when called) below ``PATHS_FROM_N`` vertices, from there on by
+    one enumeration of every induced terminal path (this module's ``allpaths``, as T12
+    beyond its definition range; the same answers, :func:`._memo.dead_sets`)."""
+    return dead_sets(classify, game, allpaths)
 
 
 DEFINITION_MAX_N = 7  # up to here T12 uses the definition itself (``brute``: every complete colouring)
