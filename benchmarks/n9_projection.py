@@ -20,17 +20,14 @@ import argparse
 import json
 import time
 
-from verify.registry import REGISTRY, load_paper_statements
 from verify.sweep import run_shard
-from verify.sweep.onepass import groupable, run_group_shard
+from verify.sweep.onepass import holding_game_statements, run_group_shard
 
 GAMES = {7: 11_260, 8: 230_505, 9: 7_949_596}  # connected games, terminal pairs up to automorphism
 
 
 def default_ids() -> list[str]:
-    load_paper_statements()
-    return [i for i, st in sorted(REGISTRY.items())
-            if i.startswith("TSD.") and groupable(st) and st.kind != "ex" and st.expect != "refuted"]
+    return holding_game_statements("TSD.")
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ def _when(stamp: str | None) -> str:
 
 
 def run_results(args: argparse.Namespace) -> int:
-    with Store(args.store, create=False) as store:
+    with Store(args.store, create=False, readonly=True) as store:
         if args.run_ref is not None:
             summary = store.summary(store.run_id(args.run_ref))
             print(json.dumps(summary, indent=2) if args.json else _one_run(summary))

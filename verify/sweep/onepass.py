@@ -40,13 +40,29 @@ from .shards import ShardResult, finish_shard, load_statement
 from .store import Store
 from .sweep import merge, waiting
 
-__all__ = ["groupable", "run_group_shard", "sweep_together"]
+__all__ = ["groupable", "holding_game_statements", "run_group_shard", "sweep_together"]
 
 
 def groupable(st: Statement) -> bool:
     """Whether ``st`` can join a one-pass group: a statement checked game by game on
     the connected games (not a table, not another domain)."""
     return st.kind != "table" and isinstance(st.domain, GameDomain)
+
+
+def holding_game_statements(prefix: str = "") -> list[str]:
+    """The ids (sorted) of the registered statements starting with ``prefix`` that are
+    checked game by game and held where checked: not an example, not recorded as
+    refuted — those are decided at their smallest ``n`` and need no deeper run.
+
+    >>> ids = holding_game_statements("TSD.")
+    >>> "TSD.T12" in ids, "TSD.DUAL/c" in ids, "TSD.T13.EX" in ids
+    (True, False, False)
+    """
+    from ..registry import REGISTRY, load_paper_statements
+
+    load_paper_statements()
+    return [i for i, st in sorted(REGISTRY.items())
+            if i.startswith(prefix) and groupable(st) and st.kind != "ex" and st.expect != "refuted"]
 
 
 def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1) -> list[ShardResult]:

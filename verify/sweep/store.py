@@ -178,20 +178,27 @@ class _Locked:
 
 
 class Store:
-    """A results store at ``path`` (created with its folder unless ``create=False``)."""
+    """A results store at ``path`` (created with its folder unless ``create=False``);
+    ``readonly=True`` opens an existing store for reading only, changing nothing in the
+    file (a snapshot kept in a repository stays as committed)."""
 
-    def __init__(self, path: str | Path = DEFAULT_STORE, create: bool = True):
+    def __init__(self, path: str | Path = DEFAULT_STORE, create: bool = True, readonly: bool = False):
         self.path = Path(path)
         if not self.path.exists():
-            if not create:
+            if not create or readonly:
                 raise InputError(f"There is no results store at {self.path}.")
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
+            if readonly:
+                db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=60,
+                                     isolation_level=None, check_same_thread=False)
+            else:
+                db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
             db.row_factory = sqlite3.Row
             self.db = _Locked(db)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
+            if not readonly:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             problems = [r[0] for r in self.db.execute("PRAGMA quick_check(1)")]
             if problems != ["ok"]:
@@ -199,6 +206,9 @@ class Store:
                 lines = [x.strip() for p in problems for x in p.splitlines() if x.strip() and not x.startswith("***")]
                 raise InputError(f"The results store {self.path} is damaged ({(lines or ['integrity check failed'])[0]}); "
                                  "move it away, or give another --store.")
+            if version == 0 and readonly:
+                self.db.close()
+                raise InputError(f"{self.path} is not a results store.")
             if version == 0:
                 self.db.executescript(SCHEMA)
                 self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -392,6 +402,44 @@ class Store:
             "shards_total": sum(s["shards_total"] for s in statements),
             "statements": statements,
         }
+
+    def snapshot(self, dst: str | Path) -> Path:
+        """Copy the store to ``dst``, consistent even while a run writes to it (SQLite's
+        online backup), for keeping a long run's progress elsewhere — in a repository, say.
+
+        A run still ``running`` in the copy is marked ``interrupted`` there (no process
+        writes to the copy), so ``results`` shows the same status on every machine, and
+        ``check --resume`` continues it from the copy.  ``dst`` is replaced.
+
+        >>> import tempfile, pathlib
+        >>> d = pathlib.Path(tempfile.mkdtemp())
+        >>> with Store(d / "a.sqlite") as s:
+        ...     run = s.new_run("check X", {"kind": "check", "statements": []}, {})
+        ...     _ = s.snapshot(d / "b.sqlite")
+        ...     s.run(run)["status"]
+        'running'
+        >>> with Store(d / "b.sqlite", create=False) as c:
+        ...     c.run(run)["status"], c.run(run)["pid"]
+        ('interrupted', None)
+        """
+        dst = Path(dst)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dst.with_name(dst.name + ".part")
+        tmp.unlink(missing_ok=True)
+        out = sqlite3.connect(tmp)
+        try:
+            with self.db._lock:
+                self.db._db.backup(out)
+            out.execute("UPDATE runs SET status = 'interrupted', pid = NULL WHERE status = 'running'")
+            out.commit()
+            out.execute("PRAGMA journal_mode=DELETE")
+            out.execute("VACUUM")
+        finally:
+            out.close()
+        for extra in ("-wal", "-shm"):
+            Path(str(dst) + extra).unlink(missing_ok=True)
+        tmp.replace(dst)
+        return dst
 
     def run_ids(self) -> list[int]:
         """Every run id, oldest first."""

@@ -1,0 +1,205 @@
+"""The n = 9 sweep: every TSD statement checked game by game that holds, on all
+7,949,596 games of n = 9, in one long resumable run whose store lives in the repository.
+
+``python ci/n9_sweep.py run [--jobs J] [--store WORK] [--every MIN]``
+    Continue the run kept in ``docs/n9/results.sqlite`` (or start it when there is none):
+    the kept store is copied to the working store ``WORK`` (default
+    ``.shannon-verify/n9.sqlite``, git-ignored) unless that exists already, then
+    ``shannon-verify check --resume`` runs on it (``check IDS --min-n 9 --max-n 9
+    --one-pass --mod 512 --all`` the first time).  Every ``MIN`` minutes (default 10), and
+    when the check ends or is stopped, the working store is copied back to
+    ``docs/n9/results.sqlite`` (:meth:`verify.sweep.store.Store.snapshot`), so a session
+    that ends loses at most those minutes; commit that file to keep the progress.
+``python ci/n9_sweep.py snapshot [--store WORK]``
+    Copy the working store to ``docs/n9/results.sqlite`` now.
+``python ci/n9_sweep.py table [--store PATH] [--readme]``
+    Print the Markdown table of the kept run (default ``docs/n9/results.sqlite``): per
+    statement the verdict so far, geng shards done, games, games where the hypothesis
+    held and CPU seconds; ``--readme`` writes it into README.md between its markers
+    instead.  ``tests/test_n9_sweep.py`` checks that the README's copy is this table.
+
+A stored run continues only with the code it started with: ``check --resume`` refuses a
+run whose statements' checks changed since (a faster check is a new run).  The run
+records its commit (``shannon-verify results 1 --store docs/n9/results.sqlite``, line
+``versions``); to continue it after the code moved on, check that commit out beside the
+checkout (``git worktree add ../n9-run COMMIT``) and run this script there with
+``PYTHONPATH`` set to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+KEPT = ROOT / "docs" / "n9" / "results.sqlite"
+WORK = ROOT / ".shannon-verify" / "n9.sqlite"
+N, MOD = 9, 512
+GAMES = 7_949_596  # connected games of n = 9, terminal pairs up to automorphism
+
+
+def _store(path: Path, readonly: bool = False):
+    from verify.sweep.store import Store
+
+    return Store(path, create=not readonly, readonly=readonly)
+
+
+def check_command(store: Path, jobs: int | None, resume: int | None) -> list[str]:
+    """The ``check`` command that starts (``resume`` None) or continues the sweep."""
+    cmd = [sys.executable, "-m", "verify", "check", "--store", str(store), "--no-progress"]
+    if jobs:
+        cmd += ["--jobs", str(jobs)]
+    if resume is not None:
+        return cmd + ["--resume", str(resume)]
+    from verify.sweep.onepass import holding_game_statements
+
+    return cmd + [*holding_game_statements("TSD."), "--min-n", str(N), "--max-n", str(N), "--one-pass",
+                  "--mod", str(MOD), "--all"]
+
+
+def last_run(path: Path) -> int | None:
+    """The id of the last run in the store at ``path`` (None: no store, or no run)."""
+    if not path.exists():
+        return None
+    with _store(path, readonly=True) as s:
+        ids = s.run_ids()
+    return ids[-1] if ids else None
+
+
+def snapshot(work: Path, kept: Path = KEPT) -> None:
+    with _store(work, readonly=True) as s:
+        s.snapshot(kept)
+
+
+def run(args: argparse.Namespace) -> int:
+    work = Path(args.store)
+    if not work.exists() and KEPT.exists():
+        with _store(KEPT, readonly=True) as s:
+            s.snapshot(work)
+    cmd = check_command(work, args.jobs, last_run(work))
+    print("$ " + " ".join(cmd[1:]), flush=True)
+    proc = subprocess.Popen(cmd)
+    every = max(1.0, args.every) * 60
+    try:
+        while True:
+            try:
+                proc.wait(timeout=every)
+                break
+            except subprocess.TimeoutExpired:
+                snapshot(work)
+    except KeyboardInterrupt:
+        proc.wait()
+    snapshot(work)
+    print(f"kept in {KEPT.relative_to(ROOT)}: {done_line(KEPT)}", flush=True)
+    return proc.returncode
+
+
+def _rows(path: Path) -> tuple[dict, list[dict]]:
+    """The kept run's summary and per statement: verdicts of its shards, counts, seconds."""
+    from verify.sweep.store import FAILED_VERDICTS
+
+    with _store(path, readonly=True) as s:
+        run_id = s.run_ids()[-1]
+        summary = s.summary(run_id)
+        verdicts: dict[str, set] = {}
+        for r in s.db.execute("SELECT statement, verdict FROM shards WHERE run_id = ? AND n = ?", (run_id, N)):
+            verdicts.setdefault(r["statement"], set()).add(r["verdict"])
+        results = s.results(run_id)
+    rows = []
+    for st in summary["statements"]:
+        seen = verdicts.get(st["id"], set())
+        done = st["shards_done"] == st["shards_total"]
+        if results.get(st["id"]):
+            verdict = results[st["id"]]["verdict"]
+        elif seen & set(FAILED_VERDICTS):
+            verdict = "fails"
+        elif not seen:
+            verdict = "not yet"
+        else:
+            verdict = ("holds" if done else "holds so far") if seen == {"holds"} else "/".join(sorted(seen))
+        rows.append({**st, "verdict_so_far": verdict})
+    return summary, rows
+
+
+def done_line(path: Path) -> str:
+    summary, rows = _rows(path)
+    geng = min((r["shards_done"] for r in rows), default=0)
+    games = min((r["instances"] for r in rows), default=0)
+    cpu = sum(r["shard_seconds"] for r in rows) / 3600
+    return (f"run {summary['run']} ({summary['status']}): {summary['shards_done']:,} of {summary['shards_total']:,} statement "
+            f"shards; all {len(rows)} statements on {geng} of {MOD} geng shards ({games:,} of {GAMES:,} games); "
+            f"{cpu:.1f} CPU h so far")
+
+
+def table(path: Path) -> str:
+    """The Markdown table of the run kept at ``path``."""
+    summary, rows = _rows(path)
+    commit = summary["versions"].get("git", "?")
+    lines = [
+        f"Run {summary['run']} of `ci/n9_sweep.py` (commit `{commit}`): {done_line(path)}.",
+        "",
+        "| statement | verdict at n = 9 | geng shards | games | hypothesis held | CPU s |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(f"| {r['id']} | {r['verdict_so_far']} | {r['shards_done']}/{r['shards_total']} | {r['instances']:,} "
+                     f"| {r['hypothesis_true']:,} | {r['shard_seconds']:,.0f} |")
+    return "\n".join(lines)
+
+
+README = ROOT / "README.md"
+BEGIN, END = "<!-- n9-table: python ci/n9_sweep.py table -->", "<!-- /n9-table -->"
+
+
+def write_readme(text: str, readme: Path = README) -> None:
+    """Put ``text`` between the README's n = 9 markers."""
+    old = readme.read_text()
+    a, b = old.find(BEGIN), old.find(END)
+    if a < 0 or b < a:
+        raise SystemExit(f"{readme} has no '{BEGIN}' ... '{END}' markers.")
+    readme.write_text(old[: a + len(BEGIN)] + "\n" + text.strip() + "\n" + old[b:])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="start or continue the sweep, keeping its store in docs/n9")
+    r.add_argument("--jobs", type=int, default=None, help="worker processes (default: check's, every core)")
+    r.add_argument("--store", default=str(WORK), help=f"working store (default {WORK.relative_to(ROOT)})")
+    r.add_argument("--every", type=float, default=10.0, metavar="MIN", help="minutes between copies to docs/n9 (default 10)")
+    s = sub.add_parser("snapshot", help="copy the working store to docs/n9 now")
+    s.add_argument("--store", default=str(WORK))
+    t = sub.add_parser("table", help="print the Markdown table of the kept run")
+    t.add_argument("--store", default=str(KEPT))
+    t.add_argument("--json", action="store_true")
+    t.add_argument("--readme", action="store_true", help="write the table into README.md between its markers")
+    args = ap.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from verify.errors import InputError
+
+    try:
+        if args.cmd == "run":
+            return run(args)
+        if args.cmd == "snapshot":
+            snapshot(Path(args.store))
+            print(done_line(KEPT))
+            return 0
+        if args.json:
+            summary, rows = _rows(Path(args.store))
+            print(json.dumps({"run": summary["run"], "versions": summary["versions"], "statements": rows}, indent=2))
+        elif args.readme:
+            write_readme(table(Path(args.store)))
+        else:
+            print(table(Path(args.store)))
+        return 0
+    except InputError as exc:
+        print(f"n9_sweep: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

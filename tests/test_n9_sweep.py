@@ -1,0 +1,84 @@
+"""The n = 9 sweep kept in the repository (``ci/n9_sweep.py``): its table, its snapshots,
+and the README's copy of the table, which must be the script's output on the kept store."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+from verify.errors import InputError
+from verify.sweep.shards import ShardResult
+from verify.sweep.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("n9_sweep", ROOT / "ci" / "n9_sweep.py")
+n9 = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(n9)
+
+PLAN = {"kind": "check", "one_pass": True, "mod": 512, "all": True,
+        "statements": [{"id": i, "min_n": 9, "max_n": 9, "source": None} for i in ("TSD.A", "TSD.B", "TSD.C")]}
+
+
+def _store(path: Path) -> Path:
+    with Store(path) as s:
+        run = s.new_run("shannon-verify check ...", PLAN, {"git": "abc"})
+        s.record_shard(run, ShardResult("TSD.A", 9, 0, 512, instances=10, hypothesis=4, verdict="holds", seconds=2.0))
+        s.record_shard(run, ShardResult("TSD.A", 9, 1, 512, instances=12, hypothesis=5, verdict="holds", seconds=3.0))
+        s.record_shard(run, ShardResult("TSD.B", 9, 0, 512, instances=10, hypothesis=1, verdict="fails",
+                                        failures=[(9, 10, "H??", (0, 1))]))
+    return path
+
+
+def test_table_counts_and_verdicts_so_far(tmp_path):
+    text = n9.table(_store(tmp_path / "s.sqlite"))
+    assert "Run 1 of `ci/n9_sweep.py` (commit `abc`)" in text
+    assert "3 of 1,536 statement shards" in text
+    assert "all 3 statements on 0 of 512 geng shards" in text
+    assert "| TSD.A | holds so far | 2/512 | 22 | 9 | 5 |" in text
+    assert "| TSD.B | fails | 1/512 | 10 | 1 | 0 |" in text
+    assert "| TSD.C | not yet | 0/512 | 0 | 0 | 0 |" in text
+
+
+def test_snapshot_keeps_every_shard_and_marks_the_run_interrupted(tmp_path):
+    src = _store(tmp_path / "s.sqlite")
+    n9.snapshot(src, tmp_path / "kept" / "copy.sqlite")
+    copy = tmp_path / "kept" / "copy.sqlite"
+    assert sorted(p.name for p in copy.parent.iterdir()) == ["copy.sqlite"]  # no WAL files beside it
+    with Store(copy, readonly=True) as c, Store(src, readonly=True) as s:
+        assert c.shard_rows(1) == s.shard_rows(1)
+        assert (c.run(1)["status"], s.run(1)["status"]) == ("interrupted", "running")
+    assert sorted(p.name for p in copy.parent.iterdir()) == ["copy.sqlite"]  # reading it changed nothing
+
+
+def test_readonly_store_refuses_what_is_not_a_store(tmp_path):
+    with pytest.raises(InputError, match="There is no results store at"):
+        Store(tmp_path / "none.sqlite", readonly=True)
+    (tmp_path / "empty.sqlite").touch()
+    with pytest.raises(InputError, match="is not a results store"):
+        Store(tmp_path / "empty.sqlite", readonly=True)
+
+
+def test_check_command_starts_with_every_holding_tsd_statement_then_resumes(tmp_path):
+    start = n9.check_command(tmp_path / "w.sqlite", 2, None)
+    assert start[start.index("--min-n") + 1] == "9" and "--one-pass" in start and "TSD.T12" in start
+    assert "TSD.DUAL/c" not in start  # refuted at n = 8: decided, no n = 9 run
+    again = n9.check_command(tmp_path / "w.sqlite", 2, 1)
+    assert again[-2:] == ["--resume", "1"] and "TSD.T12" not in again
+
+
+def test_readme_shows_the_kept_runs_table():
+    readme = (ROOT / "README.md").read_text()
+    m = re.search(re.escape(n9.BEGIN) + r"\n(.*?)\n" + re.escape(n9.END), readme, re.S)
+    assert m, "README.md has no n = 9 table between its markers"
+    assert n9.KEPT.exists(), "docs/n9/results.sqlite (the kept n = 9 run) is missing"
+    assert m.group(1).strip() == n9.table(n9.KEPT).strip(), "README's n = 9 table is stale: run 'python ci/n9_sweep.py table --readme'"
+
+
+def test_write_readme_replaces_only_between_the_markers(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text(f"before\n{n9.BEGIN}\nold\n{n9.END}\nafter\n")
+    n9.write_readme("| new |\n", readme)
+    assert readme.read_text() == f"before\n{n9.BEGIN}\n| new |\n{n9.END}\nafter\n"
