@@ -198,26 +198,85 @@ def _relative_masks(free: list[int]) -> list[int]:
     return out
 
 
-def _model_fast(game) -> int | None:
-    """The fast pass of :func:`model`: the number of sub-instances when all pass, else None."""
+def _play_order(game) -> list[int]:
+    """The free vertex indices in breadth-first order from the first terminal (vertices
+    it does not reach last, in :meth:`Game.nonterminals` order): colouring them in this
+    order settles the terminal edge of the reduced graph after few moves."""
     t1, t2 = game.terminal_indices
-    free = [game.index(v) for v in game.nonterminals()]
+    adj = game.adjacency
+    seen = (1 << t1) | (1 << t2)
+    front = adj[t1] & ~seen
+    out = []
+    while front:
+        out.extend(bits(front))
+        seen |= front
+        grow = 0
+        for i in bits(front):
+            grow |= adj[i]
+        front = grow & ~seen
+    return out + [i for i in _free_indices(game) if not seen >> i & 1]
+
+
+def _colourings_agree(game) -> bool:
+    """Every complete colouring ``black`` of the free vertices: the reduced graph
+    ``G ∗ black − white`` has the terminal edge iff ``short_wins(adj, black ∪ {t1, t2})``
+    (both looked up at call time, with ``short_adjacency`` / ``delete_adjacency``).
+
+    A depth-first walk over partial colourings (free vertices in :func:`_play_order`)
+    that stops where both models are settled for every completion: once the reduced
+    graph has the terminal edge it keeps it (shorting and deleting other vertices never
+    remove an edge between two remaining vertices), so the completions agree iff the one
+    with the fewest black vertices (the rest white) wins by ``short_wins``, which is
+    monotone in its vertex set; once a terminal is isolated it stays isolated (a short
+    joins neighbours of the shorted vertex only), so the completions agree iff the one
+    with the most black vertices loses.  A leaf compares the two directly.  So the walk
+    answers exactly "every complete colouring agrees"."""
+    t1, t2 = game.terminal_indices
     adj = game.adjacency
     terms = (1 << t1) | (1 << t2)
-    masks = _relative_masks(free)
-    for r, red in enumerate(_reduced_colourings(game, free)):
-        if bool(red[t1] >> t2 & 1) != short_wins(adj, masks[r] | terms, t1, t2):
-            return None
-    count = len(masks)
+    everything = (1 << game.n) - 1
+    free = _play_order(game)
+    k = len(free)
+    wins = short_wins
+
+    def walk(red, i, black, white):
+        if red[t1] >> t2 & 1:
+            return wins(adj, black | terms, t1, t2)
+        if not red[t1] or not red[t2] or i == k:
+            return not wins(adj, everything & ~white, t1, t2)
+        v = free[i]
+        return (walk(delete_adjacency(red, v), i + 1, black, white | 1 << v)
+                and walk(short_adjacency(red, v), i + 1, black | 1 << v, white))
+
+    return walk(adj, 0, 0, 0)
+
+
+def _commute(adj, free) -> bool:
+    """``−`` and ``∗`` on every two distinct free vertices commute, on bitmask adjacencies
+    (``short_adjacency`` / ``delete_adjacency``, looked up at call time): the three
+    equalities of :func:`_model_plain` per pair, with ``G − u`` and ``G ∗ u`` built once
+    per ``u``."""
+    short, delete = short_adjacency, delete_adjacency
+    s = {u: short(adj, u) for u in free}
+    d = {u: delete(adj, u) for u in free}
     for u, v in combinations(free, 2):  # the same adjacency either way round (cleared rows included)
         if (
-            short_adjacency(delete_adjacency(adj, u), v) != delete_adjacency(short_adjacency(adj, v), u)
-            or short_adjacency(short_adjacency(adj, u), v) != short_adjacency(short_adjacency(adj, v), u)
-            or delete_adjacency(delete_adjacency(adj, u), v) != delete_adjacency(delete_adjacency(adj, v), u)
+            short(d[u], v) != delete(s[v], u)
+            or short(s[u], v) != short(s[v], u)
+            or delete(d[u], v) != delete(d[v], u)
         ):
-            return None
-        count += 1
-    return count
+            return False
+    return True
+
+
+def _model_fast(game) -> int | None:
+    """The fast pass of :func:`model`: the number of sub-instances when all pass, else
+    None (:func:`_colourings_agree`, then :func:`_commute`)."""
+    free = _free_indices(game)
+    if not _colourings_agree(game) or not _commute(game.adjacency, free):
+        return None
+    k = len(free)
+    return (1 << k) + k * (k - 1) // 2
 
 
 @statement("TSD.MODEL", kind="def", source=SRC + " §2", max_n=7)
@@ -252,75 +311,23 @@ def _model_plain(game):
     return t
 
 
-@lru_cache(maxsize=None)
-def _positions(k: int) -> tuple:
-    """The positions of ``k`` free vertices as bits of one integer: position
-    ``p = black | white << k`` (relative masks, disjoint).  Returns the bitsets of the
-    positions, of the complete colourings, and per free vertex ``i`` of the positions
-    where ``i`` is still uncoloured (a move)."""
-    full = (1 << k) - 1
-    valid = leaf = 0
-    left = [0] * k
-    for black in range(1 << k):
-        rest = full ^ black
-        white = rest
-        while True:  # every white ⊆ rest
-            p = black | white << k
-            valid |= 1 << p
-            free = rest & ~white
-            if not free:
-                leaf |= 1 << p
-            for i in bits(free):
-                left[i] |= 1 << p
-            if not white:
-                break
-            white = (white - 1) & rest
-    return valid, leaf, tuple(left)
-
-
 def _no_draw_fast(game) -> int | None:
     """The fast pass of :func:`_no_draw`: the number of positions when every one has
     exactly one winner, else None.
 
-    The same two models, evaluated for all ``3^k`` positions at once: the values at the
-    complete colourings (the reduced graph's terminal edge, from
-    :func:`_reduced_colourings`; Cut's separation by breadth-first search with
-    ``short_wins``), then ``k`` rounds of the minimax recursion as bit operations on
-    position bitsets (a move on free vertex ``i`` is the shift by ``1 << i`` for Short
-    and ``1 << (i + k)`` for Cut)."""
-    t1, t2 = game.terminal_indices
-    free = [game.index(v) for v in game.nonterminals()]
-    k = len(free)
-    full = (1 << k) - 1
-    valid, leaf, left = _positions(k)
-    adj = game.adjacency
-    everything = game.mask(game.vertices)
-    masks = _relative_masks(free)
-    short_leaf = cut_leaf = 0
-    for black, red in enumerate(_reduced_colourings(game, free)):
-        p = 1 << (black | (full ^ black) << k)
-        if red[t1] >> t2 & 1:
-            short_leaf |= p
-        if not short_wins(adj, everything & ~masks[full ^ black], t1, t2):
-            cut_leaf |= p
-    inner = valid & ~leaf
-    # s_*: Short forces the terminal edge (reduced model); c_*: Cut forces a separation
-    # (colouring model); *_short / *_cut: that player to move.
-    s_short = s_cut = short_leaf
-    c_short = c_cut = cut_leaf
-    for _ in range(k):
-        s_any = s_bad = c_bad = c_any = 0
-        for i in range(k):
-            li, sb, sw = left[i], 1 << i, 1 << (i + k)
-            s_any |= (s_cut >> sb) & li  # Short shorts i, and then forces
-            s_bad |= li & ~(s_short >> sw)  # Cut deletes i, and Short no longer forces
-            c_bad |= li & ~(c_cut >> sb)  # Short shorts i, and Cut no longer forces
-            c_any |= (c_short >> sw) & li  # Cut deletes i, and then forces
-        s_short, s_cut = short_leaf | s_any, short_leaf | (inner & ~s_bad)
-        c_short, c_cut = cut_leaf | (inner & ~c_bad), cut_leaf | c_any
-    if (s_short ^ c_short) != valid or (s_cut ^ c_cut) != valid:
+    Every position has exactly one winner iff every complete colouring has: the
+    complete colourings are positions (with no move left), and conversely, by induction
+    on the moves left, the two recursions of :func:`_no_draw_plain` are De Morgan duals
+    (Short to move: Short forces iff some move leads to a position Short forces with Cut
+    to move, Cut forces iff every move does; Cut to move symmetrically), so where every
+    position after one more move has exactly one winner, so has this one.  At a complete
+    colouring the two models are the reduced graph's terminal edge and Cut's separation
+    (``not short_wins(adj, V ∖ white)``, with ``V ∖ white = black ∪ {t1, t2}``), which
+    :func:`_colourings_agree` compares for all colourings.  The positions are
+    ``3^k`` partial colourings, each with either player to move."""
+    if not _colourings_agree(game):
         return None
-    return 2 * valid.bit_count()
+    return 2 * 3 ** len(game.nonterminals())
 
 
 def _no_draw(game):
