@@ -10,6 +10,7 @@ References: A. M. Steane, "Threat, support and dead edges in the Shannon game".
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, permutations
 
 import networkx as nx
@@ -20,7 +21,7 @@ from ...dead import classify
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
-from ...game import bits, delete_adjacency, short_adjacency
+from ...game import bits, delete_adjacency, popcount, short_adjacency
 from ._memo import _agree, _cached, _local_key, _mask_sets, _Msgs, _shared, _SharedMaskMsgs
 
 SRC = "TSD"
@@ -95,6 +96,31 @@ def _t1_plain(game):
 @statement("TSD.T2", kind="thm", source=SRC + " §3, Theorem 2", max_n=7)
 def t2(game):
     """If both vertices of a 2-set P-dominate it, it is captured (P = Short) / lost (P = Cut)."""
+    count = _t2_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t2_plain(game)
+
+
+def _t2_fast(game):
+    """The number of TSD.T2 instances of ``game`` when every one holds, else None: the
+    plain check on index masks, multi-Shannon answers remembered across games
+    (:class:`_SharedMaskMsgs`, ``MultiShannon`` looked up when called)."""
+    msgs = _SharedMaskMsgs(game, MultiShannon)
+    free = [1 << game.index(v) for v in game.nonterminals()]
+    count = 0
+    for a, b in combinations(free, 2):
+        s = a | b
+        for p in PLAYERS:
+            if msgs.moves(s, p) == s:  # both vertices P-dominate S
+                count += 1
+                if not msgs.second(s, p):
+                    return None
+    return count
+
+
+def _t2_plain(game):
+    """:func:`t2` as written (the reference of :func:`_t2_fast`; the failing games')."""
     t = Tally()
     for S in _sets(game, 2):
         m = _msg(game, S)
@@ -138,6 +164,34 @@ def t2_ex(game):
 @statement("TSD.T3", kind="thm", source=SRC + " §3, Theorem 3", max_n=7)
 def t3(game):
     """If two vertices of a 3-set P-dominate it, so does the third."""
+    count = _t3_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _t3_plain(game)
+
+
+def _t3_fast(game):
+    """The number of TSD.T3 instances of ``game`` when every one holds, else None: the
+    plain check on index masks (an instance: at least two of the three vertices in the
+    mask of dominating moves; it holds when all three are), multi-Shannon answers
+    remembered across games (:class:`_SharedMaskMsgs`, ``MultiShannon`` looked up when
+    called)."""
+    msgs = _SharedMaskMsgs(game, MultiShannon)
+    free = [1 << game.index(v) for v in game.nonterminals()]
+    count = 0
+    for a, b, c in combinations(free, 3):
+        s = a | b | c
+        for p in PLAYERS:
+            dom = msgs.moves(s, p)
+            if dom & (dom - 1):  # two or more
+                count += 1
+                if dom != s:
+                    return None
+    return count
+
+
+def _t3_plain(game):
+    """:func:`t3` as written (the reference of :func:`_t3_fast`; the failing games')."""
     t = Tally()
     for S in _sets(game, 3):
         m = _msg(game, S)
@@ -323,43 +377,91 @@ def dom(game):
 def _dom_fast(game):
     """The number of TSD.DOM instances of ``game`` when every one holds, else None.
 
-    The plain check's sub-instances on index masks: per ``B`` every threatening ``A`` at
-    once as a family (:func:`threat_family`) and every supporting ``A`` from one table of
-    the shorted edges of the game (:func:`shorted_edge_families`,
-    :func:`supporter_families`), each multi-Shannon answer once per set
-    (:class:`_SharedMaskMsgs`, also across games), all names looked up when called."""
+    Per ``B`` the sets ``A`` of the plain check's sub-instances are read as families over
+    the non-terminals (:func:`set_family`): every threatening ``A`` at once
+    (:func:`threat_family`), every supporting ``A`` from one table of the shorted edges
+    of the game (:func:`shorted_edge_families`, :func:`_supporters`).  Their number is a
+    popcount: each single ``A = {v}`` is one instance ("v dominates {v} ∪ B"), each
+    P-dominated ``A`` one more.  The P-dominated sets and the sets ``A ∪ B`` (the family
+    shifted by ``B``: disjoint sets) are families too, filled in with one multi-Shannon
+    answer per set (:class:`_SharedMaskMsgs`, also across games) only where the plain
+    check asks; all names are looked up when called."""
     adj = game.adjacency
     n = game.n
     full = (1 << n) - 1
     free = tuple(game.index(v) for v in game.nonterminals())
-    singles = tuple(1 << i for i in free)
-    rank = {1 << i: 1 << j for j, i in enumerate(free)}  # index bit -> bit in a family's set
+    ones, twos = _small_sets(len(free))
+    index_of = _index_masks(free)
+    fam = set_family(free, n)
     msgs = _SharedMaskMsgs(game, MultiShannon)
     threat_of, supporters_of = threat_family, _supporters
     edges = shorted_edge_families(adj, full, free)
-    dominated_by: dict = {}  # A -> (Cut-dominated, Short-dominated), asked once per A
+    first = (_Known(msgs, CUT, index_of), _Known(msgs, SHORT, index_of))
     count = 0
-    for mb in _mask_sets(singles, (1, 2)):
-        fams = (threat_of(adj, full, mb, free), supporters_of(edges, mb, free, n))
-        rest = tuple(x for x in singles if not x & mb)
-        for ma in _mask_sets(rest, (1, 2)):
-            single = not ma & (ma - 1)  # A = {v}: also the "v dominates {v} ∪ B" parts
-            r = rank[ma] if single else rank[ma & -ma] | rank[ma & (ma - 1)]
-            doms = dominated_by.get(ma)
-            if doms is None:
-                doms = dominated_by[ma] = (msgs.first(ma, CUT), msgs.first(ma, SHORT))
-            for p, fam, dominated in ((CUT, fams[0], doms[0]), (SHORT, fams[1], doms[1])):
-                if not (single or dominated) or not fam >> r & 1:
-                    continue  # a two-vertex A counts only when P-dominated
-                if single:
-                    count += 1
-                    if not msgs.moves(ma | mb, p) & ma:
-                        return None
-                if dominated:
-                    count += 1
-                    if not msgs.first(ma | mb, p):
-                        return None
+    for rb in _mask_sets(tuple(1 << j for j in range(len(free))), (1, 2)):
+        mb = index_of[rb]
+        meet = 0
+        for i in bits(mb):
+            meet |= fam[i]
+        small = (ones | twos) & ~meet  # the sets A of size 1 or 2 outside B
+        for p, f, known in ((CUT, threat_of(adj, full, mb, free), first[0]),
+                            (SHORT, supporters_of(edges, mb, free, n), first[1])):
+            f &= small
+            if not f:
+                continue
+            single = f & ones
+            count += single.bit_count()
+            for r in bits(single):  # A = {v}: v P-dominates {v} ∪ B
+                ma = index_of[r]
+                if not msgs.moves(ma | mb, p) & ma:
+                    return None
+            dominated = f & known.family(f)
+            count += dominated.bit_count()
+            if dominated and known.family(dominated << rb) != dominated << rb:
+                return None  # some A ∪ B (A shifted by B) not P-dominated
     return count
+
+
+class _Known:
+    """The sets (relative masks over a game's non-terminals) that ``player`` moving first
+    wins in their multi-Shannon game, as a family filled in on demand: each set's answer
+    is asked of ``msgs`` once, when a family first includes it."""
+
+    def __init__(self, msgs, player, index_of):
+        self.msgs, self.player, self.index_of = msgs, player, index_of
+        self.asked = 0
+        self.wins = 0
+
+    def family(self, need: int) -> int:
+        """The members of the family ``need`` that are first-player wins."""
+        new = need & ~self.asked
+        if new:
+            first, p, index_of = self.msgs.first, self.player, self.index_of
+            for r in bits(new):
+                if first(index_of[r], p):
+                    self.wins |= 1 << r
+            self.asked |= new
+        return need & self.wins
+
+
+@lru_cache(maxsize=64)
+def _small_sets(k: int) -> tuple:
+    """(the family of the 1-sets, the family of the 2-sets) over ``k`` vertices (bit
+    ``r`` for the set with relative mask ``r``, as in :func:`set_family`)."""
+    ones = sum(1 << (1 << j) for j in range(k))
+    twos = sum(1 << ((1 << i) | (1 << j)) for i, j in combinations(range(k), 2))
+    return ones, twos
+
+
+@lru_cache(maxsize=1 << 10)
+def _index_masks(free: tuple) -> tuple:
+    """For every relative mask ``r`` over ``free`` (bit ``j`` for ``free[j]``), the index
+    mask of the same set."""
+    out = [0] * (1 << len(free))
+    for r in range(1, 1 << len(free)):
+        low = r & -r
+        out[r] = out[r ^ low] | (1 << free[low.bit_length() - 1])
+    return tuple(out)
 
 
 # DOM's support families: every A that supports B, as a family (entry 0 of
@@ -502,6 +604,63 @@ def _simple_plain(game):
 def pairs(game):
     """a, b mutually supporting ⇒ W(G,x) = W(G∗a∗b,x); mutually threatening ⇒ W(G,x) =
     W(G−a−b,x); a threatens b ⇒ neither player gains by playing b."""
+    count = _pairs_fast(game)
+    if count is not None:
+        return Tally(hypothesis=count)
+    return _pairs_plain(game)
+
+
+def _pairs_fast(game):
+    """The number of TSD.PAIRS instances of ``game`` when every one holds, else None.
+
+    The plain check with "a threatens b" read for every ``a`` at once per ``b``
+    (:func:`threat_family`, its one-vertex sets), support asked of :func:`supports` as
+    the plain check asks it, and the winning moves found only when some vertex threatens
+    another (the plain check reads them only then); all names looked up when called."""
+    s = FastSolver()
+    w = {x: s.winner(game, x) for x in PLAYERS}
+    adj = game.adjacency
+    full = (1 << game.n) - 1
+    labels = game.nonterminals()
+    free = tuple(game.index(v) for v in labels)
+    threat_of = threat_family
+    # threat[i][j]: free[j] threatens free[i] (bit 1 << j of the family is the set {free[j]})
+    threat = [_singles(threat_of(adj, full, 1 << ib, free), len(free)) for ib in free]
+    count = 0
+    for i, j in combinations(range(len(free)), 2):
+        a, b = labels[i], labels[j]
+        if free[i] > free[j]:
+            a, b = b, a
+        if supports(game, {a}, {b}) and supports(game, {b}, {a}):
+            count += 1
+            h = game.short([a, b])
+            if not all(s.winner(h, x) == w[x] for x in PLAYERS):
+                return None
+        if threat[i][j] and threat[j][i]:
+            count += 1
+            h = game.delete([a, b])
+            if not all(s.winner(h, x) == w[x] for x in PLAYERS):
+                return None
+    pairs_ = [(i, j) for j in range(len(free)) for i in range(len(free)) if i != j and threat[j][i]]  # i threatens j
+    if pairs_:
+        moves = {p: game.mask(s.winning_moves(game, p)) for p in PLAYERS}
+        for i, j in pairs_:
+            for p in PLAYERS:
+                if moves[p] >> free[j] & 1:
+                    count += 1
+                    if not moves[p] >> free[i] & 1:
+                        return None
+    return count
+
+
+def _singles(fam: int, k: int) -> list:
+    """Whether each one-vertex set ``{free[j]}`` (``j < k``) is in the family ``fam``
+    (:func:`set_family`: bit ``1 << j``)."""
+    return [fam >> (1 << j) & 1 for j in range(k)]
+
+
+def _pairs_plain(game):
+    """:func:`pairs` as written (the reference of :func:`_pairs_fast`; the failing games')."""
     s = FastSolver()
     t = Tally()
     w = {x: s.winner(game, x) for x in PLAYERS}
@@ -614,6 +773,68 @@ def _t11_strategy(nb, match, first=None):
 
 
 def _t11(game, literal_example: bool):
+    if _t11_none(game):
+        return Tally()
+    return _t11_plain(game, literal_example)
+
+
+def _t11_none(game) -> bool:
+    """True when ``game`` has no TSD.T11 instance under either reading (then the plain
+    check counts none and records nothing): no terminal whose neighbours are non-terminal
+    has all of them, or all but one, matched to distinct threateners, nor only degree-2
+    neighbours (the example, whose further conditions are left to the plain check).
+
+    "x threatens u" for every x at once per u (:func:`threat_family`, its one-vertex
+    sets); a matching into distinct threateners exists exactly when
+    :func:`_matches_all` finds one (augmenting paths, as the maximum matching of the
+    plain check)."""
+    adj = game.adjacency
+    full = (1 << game.n) - 1
+    free = tuple(game.index(v) for v in game.nonterminals())
+    terminals = full & ~sum(1 << i for i in free)
+    threat_of = threat_family
+    by: dict = {}  # u -> mask of the vertices threatening u
+
+    def threateners(u):
+        hit = by.get(u)
+        if hit is None:
+            f = threat_of(adj, full, 1 << u, free)
+            hit = by[u] = sum(1 << x for j, x in enumerate(free) if f >> (1 << j) & 1)
+        return hit
+
+    for t in bits(terminals):
+        nb = adj[t]
+        if not nb or nb & terminals:
+            continue
+        us = tuple(bits(nb))
+        if all(popcount(adj[u]) == 2 for u in us):
+            return False  # the example may apply
+        cands = [threateners(u) for u in us]
+        if _matches_all(cands):
+            return False
+        if len(us) > 1 and any(_matches_all(cands[:k] + cands[k + 1:]) for k in range(len(us))):
+            return False
+    return True
+
+
+def _matches_all(cands: list) -> bool:
+    """Whether the targets, target ``k`` allowed the vertices of the mask ``cands[k]``,
+    can be matched to distinct vertices (Kuhn's augmenting paths)."""
+    owner: dict = {}  # vertex -> target matched to it
+
+    def augment(k, seen):
+        for x in bits(cands[k] & ~seen[0]):
+            seen[0] |= 1 << x
+            if x not in owner or augment(owner[x], seen):
+                owner[x] = k
+                return True
+        return False
+
+    return all(augment(k, [0]) for k in range(len(cands)))
+
+
+def _t11_plain(game, literal_example: bool):
+    """:func:`_t11` as written (the plain check; every game with a candidate instance)."""
     s = FastSolver()
     t = Tally()
     cache: dict = {}

@@ -1,0 +1,166 @@
+"""The second round of fast passes of the TSD game checks (TSD.DOM, PAIRS, T2, T3, T11)
+changes no result.
+
+As in ``tests/test_tsd_games_speed.py``: on every game up to n = 5 (``deep``: n = 6)
+the fast pass returns the plain check's hypothesis count when the plain check passes
+and None when it fails, also with the solvers' or the threat / support answers
+perturbed (so that failures occur); TSD.T11's pass, which only recognises games without
+any instance, is checked against the plain check's count of zero.  The small helpers
+are checked against their definitions.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+import networkx as nx
+import pytest
+
+from verify.concepts import set_family, threatens
+from verify.graphs import connected_games
+from verify.mutants.core import negate
+from verify.mutants.tsd import complement, multishannon
+from verify.papers.tsd import games as GM
+
+# fast pass, plain check
+CHECKS = {
+    "TSD.DOM": ("_dom_fast", "_dom_plain"),
+    "TSD.PAIRS": ("_pairs_fast", "_pairs_plain"),
+    "TSD.T2": ("_t2_fast", "_t2_plain"),
+    "TSD.T3": ("_t3_fast", "_t3_plain"),
+}
+
+PERTURB = {
+    "MultiShannon flipped": [("MultiShannon", multishannon(
+        second_player_wins=lambda r: not r, first_player_wins=lambda r: not r, winning_first_moves=lambda r: r[:-1]))],
+    "capture/loss flipped": [("MultiShannon", multishannon(second_player_wins=lambda r: not r))],
+    "no vertex dominates": [("MultiShannon", multishannon(winning_first_moves=lambda r: []))],
+    "threat and support families flipped": [("threatens", negate), ("threat_family", complement),
+                                            ("supports", negate), ("_supporters", complement)],
+    "every pair mutually supporting": [("supports", lambda o: (lambda *a: True))],
+}
+PERTURBED = {
+    "TSD.DOM": ["MultiShannon flipped", "no vertex dominates", "threat and support families flipped"],
+    "TSD.PAIRS": ["threat and support families flipped", "every pair mutually supporting"],
+    "TSD.T2": ["capture/loss flipped"],
+    "TSD.T3": ["MultiShannon flipped"],
+}
+
+
+def games_up_to(n_max, n_min=2):
+    for n in range(n_min, n_max + 1):
+        yield from connected_games(n)
+
+
+def agree(sid, games):
+    fast, plain = CHECKS[sid]
+    failing = 0
+    for game in games:
+        t = getattr(GM, plain)(game)
+        got = getattr(GM, fast)(game)
+        if t.failure is None:
+            assert got == t.hypothesis, (sid, game)
+        else:
+            failing += 1
+            assert got is None, (sid, game)
+    return failing
+
+
+@pytest.mark.parametrize("sid", sorted(CHECKS))
+def test_fast_equals_plain(sid):
+    assert agree(sid, games_up_to(5)) == 0
+
+
+@pytest.mark.parametrize("sid, what", [(sid, what) for sid, whats in sorted(PERTURBED.items()) for what in whats])
+def test_fast_equals_plain_perturbed(sid, what, monkeypatch):
+    for name, make in PERTURB[what]:
+        monkeypatch.setattr(GM, name, make(getattr(GM, name)))
+    assert agree(sid, games_up_to(5)) > 0  # the perturbation makes some games fail
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("sid", sorted(CHECKS))
+def test_fast_equals_plain_deep(sid):
+    agree(sid, connected_games(6))
+
+
+def check_t11_none(games):
+    """:func:`_t11_none` only for games where both readings' plain checks count nothing;
+    returns how many games it recognised."""
+    none = 0
+    for game in games:
+        if GM._t11_none(game):
+            none += 1
+            for literal in (True, False):
+                t = GM._t11_plain(game, literal)
+                assert t.hypothesis == 0 and t.failure is None, (game, literal)
+    return none
+
+
+def test_t11_none_only_without_instances():
+    assert check_t11_none(games_up_to(5)) > 0
+
+
+@pytest.mark.deep
+def test_t11_none_only_without_instances_deep():
+    check_t11_none(connected_games(6))
+
+
+def test_t11_none_with_threat_flipped(monkeypatch):
+    """With threat answers flipped (by name, as families too) the pass still only skips
+    games the plain check counts nothing on."""
+    monkeypatch.setattr(GM, "threatens", negate(GM.threatens))
+    monkeypatch.setattr(GM, "threat_family", complement(GM.threat_family))
+    check_t11_none(games_up_to(5))
+
+
+def test_matches_all_is_a_maximum_matching():
+    """``_matches_all`` agrees with networkx's maximum matching on every target set of
+    every game up to n = 5 (targets: the neighbours of a terminal, candidates: their
+    threateners) and on small hand-made cases."""
+    assert GM._matches_all([0b1, 0b10])
+    assert not GM._matches_all([0b1, 0b1])
+    assert GM._matches_all([0b11, 0b1])
+    assert not GM._matches_all([0b11, 0b11, 0b11])
+    assert GM._matches_all([])
+    for game in games_up_to(5):
+        free = game.nonterminals()
+        for term in game.terminals:
+            nb = sorted(game.neighbours(term), key=str)
+            if not nb or any(game.is_terminal(u) for u in nb):
+                continue
+            cands = [game.mask([x for x in free if x != u and threatens(game, {x}, {u})]) for u in nb]
+            want = GM._distinct_threateners(game, nb) is not None
+            assert GM._matches_all(cands) == want, (game, term)
+
+
+def test_small_sets_and_index_masks():
+    """``_small_sets`` holds the families of the 1- and 2-sets; ``_index_masks`` maps a
+    relative mask to the index mask of the same set."""
+    for k in range(8):
+        ones, twos = GM._small_sets(k)
+        assert [r for r in range(1 << k) if ones >> r & 1] == [r for r in range(1 << k) if r.bit_count() == 1]
+        assert [r for r in range(1 << k) if twos >> r & 1] == [r for r in range(1 << k) if r.bit_count() == 2]
+    free = (1, 3, 4, 7)
+    masks = GM._index_masks(free)
+    for r in range(16):
+        assert masks[r] == sum(1 << free[j] for j in range(4) if r >> j & 1)
+
+
+def test_known_family_asks_each_set_once():
+    """``_Known`` answers a family by the first-player wins of its members, asking each
+    set once."""
+    asked = []
+
+    class Msgs:
+        def first(self, s, p):
+            asked.append(s)
+            return s.bit_count() % 2 == 1
+
+    free = (0, 2, 5)
+    known = GM._Known(Msgs(), GM.CUT, GM._index_masks(free))
+    assert known.family(0b1111_0110) == 0b1001_0110  # r = 1, 2, 4, 7 (odd sizes) of r = 1, 2, 4, 5, 6, 7
+    assert known.family(0b0000_0110) == 0b0000_0110
+    assert sorted(asked) == sorted(GM._index_masks(free)[r] for r in (1, 2, 4, 5, 6, 7))
+    fam = set_family(free, 6)
+    assert fam[2] >> 2 & 1  # the set {2} (relative mask 2) contains 2
