@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...backing import used
+from ... import concepts as _concepts
 from ...concepts import clique_cutset_sets, corollary_ii_pairs, surrounds, surrounds_walks
 from ...dead import allpaths, brute, classify
+from ...dead import allpaths as _ALLPATHS  # the genuine module: T12's fast pass runs only while ``allpaths`` is it
 from ...dead.theorems import surrounded_set
-from ...game import bits
+from ...game import bits, popcount, reachable
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver
 from ._memo import dead_sets
@@ -84,6 +87,87 @@ def _dead_by_definition(game, edges=None):
 def t12(game):
     """A vertex is dead iff all its incident edges are dead; adding or deleting dead edges
     does not change which vertices are dead."""
+    if game.n > DEFINITION_MAX_N and allpaths is _ALLPATHS:
+        fast = _t12_fast(game)
+        if fast is not None:
+            return fast
+    return _t12_plain(game)
+
+
+def _path_masks(adj, t1: int, t2: int) -> list[int]:
+    """The vertex sets (bitmasks) of every induced ``t1``–``t2`` path of ``adj``."""
+    out = []
+    for path in _ALLPATHS.induced_paths(adj, t1, t2):
+        m = 0
+        for v in path:
+            m |= 1 << v
+        out.append(m)
+    return out
+
+
+def _union(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def _t12_fast(game):
+    """:func:`t12` beyond the definition range from the induced terminal paths as bitmasks
+    (:mod:`verify.dead.allpaths`, as the plain check, without building games or items):
+    a Tally with the plain check's count when every part holds, else None (the caller
+    then runs :func:`_t12_plain`, whose failure and count up to it are reported).
+
+    Equivalent: the live vertices are the union of the paths, the live edges their
+    consecutive pairs; G minus its dead edges has the same vertices and terminals, so only
+    the unions of its paths are compared; in G + uv an induced path holding both u and v
+    uses the edge uv (else uv is a chord), so uv is dead in G + uv iff no path of G + uv
+    holds both.  Records ``dead-paths``, as the plain check does.
+    """
+    used("dead-paths")
+    t1, t2 = game.terminal_indices
+    adj = list(game.adjacency)
+    n = game.n
+    nonterm = ((1 << n) - 1) & ~(1 << t1) & ~(1 << t2)
+    _, live_e, masks = _ALLPATHS.live_masks(adj, t1, t2)
+    live = _union(masks)
+    touched = 0  # the vertices on a live edge
+    for a, b in live_e:
+        touched |= (1 << a) | (1 << b)
+    if (live ^ touched) & nonterm:  # a vertex dead but some edge at it live, or the converse
+        return None
+    count = popcount(nonterm)
+    pruned = list(adj)  # G minus its dead edges
+    for i in range(n):
+        for j in bits(adj[i] >> (i + 1)):
+            j += i + 1
+            if (i, j) not in live_e:
+                pruned[i] &= ~(1 << j)
+                pruned[j] &= ~(1 << i)
+    if pruned != adj:
+        count += 1
+        if (_union(_path_masks(pruned, t1, t2)) ^ live) & nonterm:
+            return None
+    for i in range(n):
+        for j in range(i + 1, n):
+            if adj[i] >> j & 1:
+                continue
+            plus = list(adj)
+            plus[i] |= 1 << j
+            plus[j] |= 1 << i
+            both = (1 << i) | (1 << j)
+            ms = _path_masks(plus, t1, t2)
+            if any(m & both == both for m in ms):
+                continue  # uv live in G + uv: not in the hypothesis
+            count += 1
+            if (_union(ms) ^ live) & nonterm:
+                return None
+    return Tally(count)
+
+
+def _t12_plain(game):
+    """:func:`t12` item by item (the trusted check; the definition up to
+    ``DEFINITION_MAX_N``, beyond it the all-paths route per game asked)."""
     dv, de = _dead_by_definition(game)
     t = Tally()
     for v in game.nonterminals():
@@ -111,6 +195,87 @@ def t12(game):
 def t13(game):
     """A terminal-free connected set with a clique neighbourhood (clique cutset) is dead,
     all its vertices and the edges inside it; non-terminal simplicial vertices are dead."""
+    if clique_cutset_sets is _concepts.clique_cutset_sets and game.n <= _concepts.ENUMERATION_MAX_N:
+        fast = _t13_fast(game)
+        if fast is not None:
+            return fast
+    return _t13_plain(game)
+
+
+def _dead_masks(game, dv, de) -> tuple[int, list[int]]:
+    """The dead vertex labels ``dv`` as an index mask, and the live edges (the edges not in
+    ``de``) as a bitmask adjacency."""
+    index = game.index
+    live = list(game.adjacency)
+    for e in de:
+        i, j = (index(x) for x in e)
+        live[i] &= ~(1 << j)
+        live[j] &= ~(1 << i)
+    return game.mask(dv), live
+
+
+def _is_clique_mask(adj, c: int) -> bool:
+    """The vertex set ``c`` (a mask) is a clique of ``adj``."""
+    rest = c
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if (adj[low.bit_length() - 1] | low) & c != c:
+            return False
+    return True
+
+
+def _clique_cutset_masks(game) -> list[int]:
+    """The sets of :func:`~verify.concepts.clique_cutset_sets` as index masks (in any
+    order): every non-empty terminal-free ``U`` (a submask of the free vertices, with its
+    neighbourhood grown from that of ``U`` minus its lowest vertex) that is connected
+    (reached from its lowest vertex inside ``U``) and has a clique neighbourhood (each
+    neighbourhood tested once per game)."""
+    adj = game.adjacency
+    t1, t2 = game.terminal_indices
+    free = ((1 << game.n) - 1) & ~(1 << t1) & ~(1 << t2)
+    around = {0: 0}  # U -> the union of the rows of U
+    clique: dict = {}
+    out = []
+    s = free & -free
+    while s:
+        low = s & -s
+        a = around[s] = around[s ^ low] | adj[low.bit_length() - 1]
+        nb = a & ~s
+        ok = clique.get(nb)
+        if ok is None:
+            ok = clique[nb] = _is_clique_mask(adj, nb)
+        if ok and reachable(adj, low.bit_length() - 1, s) == s:
+            out.append(s)
+        s = (s - free) & free  # the next submask of ``free``, in increasing order
+    return out
+
+
+def _t13_fast(game):
+    """:func:`t13` by index masks: a Tally with the plain check's count when every set and
+    vertex passes, else None (the caller then runs :func:`_t13_plain`).  The same sets
+    (:func:`_clique_cutset_masks`) and simplicial non-terminals are counted; a set passes
+    when it is inside the dead vertices and no live edge joins two of its vertices (the
+    edges inside it are dead)."""
+    dv, de = _dead(game)
+    dead, live = _dead_masks(game, dv, de)
+    count = 0
+    for s in _clique_cutset_masks(game):
+        count += 1
+        if s & ~dead or any(live[i] & s for i in bits(s)):
+            return None
+    adj = game.adjacency
+    t1, t2 = game.terminal_indices
+    for i in range(game.n):
+        if i != t1 and i != t2 and _is_clique_mask(adj, adj[i]):
+            count += 1
+            if not dead >> i & 1:
+                return None
+    return Tally(count)
+
+
+def _t13_plain(game):
+    """:func:`t13` set by set (the trusted check)."""
     dv, de = _dead(game)
     t = Tally()
     for U in clique_cutset_sets(game):
@@ -151,6 +316,49 @@ def t14(game):
 @statement("TSD.T14.C1", kind="thm+def", source=SRC + ", Theorem 14 corollary I", max_n=8)
 def t14_c1(game):
     """w surrounds non-terminal v ⇒ vw dead; and "w surrounds v" ⇔ A²(v,w) = d(v) − A(v,w)."""
+    if surrounds is _concepts.surrounds and surrounds_walks is _concepts.surrounds_walks:
+        fast = _t14_c1_fast(game)
+        if fast is not None:
+            return fast
+    return _t14_c1_plain(game)
+
+
+def _t14_c1_fast(game):
+    """:func:`t14_c1` by index masks: a Tally with the plain check's count when every pair
+    passes, else None (the caller then runs :func:`_t14_c1_plain`).
+
+    For ``v ≠ w``: ``w`` surrounds ``{v}`` iff ``Γ(v) ⊆ Γ[w]`` (the definition), and
+    ``A²(v, w)`` is the number of common neighbours of ``v`` and ``w`` (a 2-walk
+    ``v–x–w`` is one common neighbour ``x``); every ordered pair is one instance of the
+    characterisation, and a surrounded non-terminal ``v`` adjacent to ``w`` one more,
+    which passes when the edge is not live.
+    """
+    _, de = _dead(game)
+    _, live = _dead_masks(game, (), de)
+    adj = game.adjacency
+    n = game.n
+    t1, t2 = game.terminal_indices
+    count = 0
+    for v in range(n):
+        av = adj[v]
+        dv = popcount(av)
+        for w in range(n):
+            if v == w:
+                continue
+            aw = adj[w]
+            sur = av & ~(aw | (1 << w)) == 0
+            if sur != (popcount(av & aw) == dv - (av >> w & 1)):
+                return None
+            count += 1
+            if sur and v != t1 and v != t2 and av >> w & 1:
+                count += 1
+                if live[v] >> w & 1:
+                    return None
+    return Tally(count)
+
+
+def _t14_c1_plain(game):
+    """:func:`t14_c1` pair by pair (the trusted check)."""
     _, de = _dead(game)
     t = Tally()
     for v in game.vertices:

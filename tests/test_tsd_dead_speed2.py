@@ -1,0 +1,222 @@
+"""TSD §5 speed-ups (issue 20): the dead sets from n = 8 by the all-paths route, and the
+fast passes of TSD.T12 (beyond its definition range), T13 and T14.C1 change no result.
+
+* :func:`verify.papers.tsd._memo.dead_sets` — the all-paths route gives the ``sat``
+  oracle's dead sets on every game n ≤ 5 (every terminal pair; ``deep``: n = 6) and on
+  random games n = 8, 9; a cached answer is backed by the procedure that computed it;
+  a replaced oracle or route is asked itself.
+* Each fast pass returns the plain check's tally when the plain check passes and None
+  when it fails, on every game n ≤ 5 (``deep``: n = 6), also with the dead sets
+  perturbed as the mutants perturb them (so that failures occur).  T12's fast pass runs
+  beyond ``DEFINITION_MAX_N``, which is lowered here so that it meets every small game.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from verify.backing import recording
+from verify.concepts import clique_cutset_sets
+from verify.dead import allpaths, classify
+from verify.game import Game
+from verify.graphs import connected_games
+from verify.papers.tsd import _memo as M
+from verify.papers.tsd import dead as D
+
+
+def _random_game(rng: random.Random, n: int) -> Game:
+    """A connected random game on 0..n-1 (spanning tree plus edges of a random density)."""
+    order = list(range(n))
+    rng.shuffle(order)
+    edges = set()
+    for k in range(1, n):
+        a, b = order[k], order[rng.randrange(k)]
+        edges.add((min(a, b), max(a, b)))
+    p = rng.random()
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < p:
+                edges.add((i, j))
+    return Game(range(n), sorted(edges), tuple(rng.sample(range(n), 2)))
+
+
+def _games(n):
+    return connected_games(n, all_pairs=n <= 5)
+
+
+# ---------------------------------------------------------------- the dead sets
+def _routes_agree(games):
+    dead = 0
+    for g in games:
+        by_sat = M._dead_by_oracle(classify, g)
+        assert M._dead_by_paths(allpaths, g) == by_sat, g
+        dead += len(by_sat[0]) + len(by_sat[1])
+    assert dead > 0
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_paths_route_equals_sat_on_every_game(n):
+    if n < 3:
+        for g in _games(n):
+            assert M._dead_by_paths(allpaths, g) == M._dead_by_oracle(classify, g)
+        return
+    _routes_agree(_games(n))
+
+
+@pytest.mark.deep
+def test_paths_route_equals_sat_on_every_game_deep():
+    _routes_agree(_games(6))
+
+
+def test_paths_route_equals_sat_on_random_games():
+    rng = random.Random(20)
+    _routes_agree(_random_game(rng, 8 + k % 2) for k in range(40))
+
+
+def test_dead_sets_route_and_backing(monkeypatch):
+    monkeypatch.setattr(M, "_DEAD_SEEN", {})
+    small = Game.from_edges("0-2,2-1,0-3,3-2", terminals=(0, 1))
+    big = _random_game(random.Random(4), 8)
+    for g, name in ((small, "dead-sat"), (big, "dead-paths")):
+        for _ in range(2):  # computed, then remembered: the same procedure backs both
+            with recording() as r:
+                dv, de = M.dead_sets(classify, g, allpaths)
+            assert r.names == {name}
+            assert (dv, de) == tuple(set(x) for x in M._dead_by_oracle(classify, g))
+    with recording() as r:  # no route given: the oracle at every n
+        M.dead_sets(classify, big)
+    assert r.names == {"dead-sat"}
+
+
+def test_dead_sets_asks_a_replaced_oracle_or_route(monkeypatch):
+    monkeypatch.setattr(M, "_DEAD_SEEN", {})
+    small = Game.from_edges("0-2,2-1,0-3,3-2", terminals=(0, 1))
+    big = _random_game(random.Random(4), 8)
+    M.dead_sets(classify, small, allpaths)
+    M.dead_sets(classify, big, allpaths)
+    nothing = type("C", (), {"dead_vertices": [], "dead_edges": []})
+    assert M.dead_sets(lambda g, m: nothing, small, allpaths) == (set(), set())
+    empty = type("R", (), {"dead_items": staticmethod(lambda g, items: set())})
+    assert M.dead_sets(classify, big, empty) == (set(), set())
+
+
+def test_dead_sets_memory_is_bounded(monkeypatch):
+    monkeypatch.setattr(M, "_DEAD_SEEN", {})
+    monkeypatch.setattr(M, "DEAD_SEEN_MAX", 3)
+    for g in list(_games(4))[:6]:
+        M.dead_sets(classify, g, allpaths)
+        assert len(M._DEAD_SEEN) <= 3
+
+
+# ---------------------------------------------------------------- the fast passes
+CHECKS = {
+    "TSD.T12": ("_t12_fast", "_t12_plain"),
+    "TSD.T13": ("_t13_fast", "_t13_plain"),
+    "TSD.T14.C1": ("_t14_c1_fast", "_t14_c1_plain"),
+}
+
+
+def _forgetting(kind):
+    """``_dead`` with the first dead vertex (edge) reported live, as the mutants do."""
+    orig = D._dead
+
+    def dead(game):
+        dv, de = orig(game)
+        if kind == "vertex" and dv:
+            dv.discard(min(dv, key=str))
+        if kind == "edge" and de:
+            de.discard(min(de, key=lambda e: sorted(map(str, e))))
+        return dv, de
+
+    return dead
+
+
+def _forgetting_paths(monkeypatch):
+    """The all-paths enumeration with its last path forgotten (T12's oracle perturbed)."""
+    real = allpaths.induced_paths
+    monkeypatch.setattr(allpaths, "induced_paths", lambda adj, t1, t2: real(adj, t1, t2)[:-1])
+
+
+PERTURB = {
+    "TSD.T12": [None, "paths"],
+    "TSD.T13": [None, "vertex", "edge"],
+    "TSD.T14.C1": [None, "edge"],
+}
+
+
+def _compare(sid, n, monkeypatch):
+    fast_name, plain_name = CHECKS[sid]
+    monkeypatch.setattr(D, "DEFINITION_MAX_N", 1)
+    compared = failing = 0
+    for how in PERTURB[sid]:
+        with monkeypatch.context() as mp:
+            mp.setattr(M, "_DEAD_SEEN", {})
+            if how == "paths":
+                _forgetting_paths(mp)
+            elif how is not None:
+                mp.setattr(D, "_dead", _forgetting(how))
+            for g in _games(n):
+                plain = getattr(D, plain_name)(g)
+                fast = getattr(D, fast_name)(g)
+                if plain.failure is None:
+                    assert fast is not None and fast.hypothesis == plain.hypothesis and fast.failure is None, (sid, how, g)
+                else:
+                    assert fast is None, (sid, how, g)
+                    failing += 1
+                compared += 1
+    assert compared > 0 and (n < 4 or failing > 0)
+
+
+@pytest.mark.parametrize("sid", sorted(CHECKS))
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_fast_equals_plain(sid, n, monkeypatch):
+    _compare(sid, n, monkeypatch)
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("sid", sorted(CHECKS))
+def test_fast_equals_plain_deep(sid, monkeypatch):
+    _compare(sid, 6, monkeypatch)
+
+
+def test_fast_equals_plain_on_random_games_of_8_and_9():
+    for k in range(30):
+        g = _random_game(random.Random(900 + k), 8 + k % 2)
+        for sid, (fast_name, plain_name) in CHECKS.items():
+            plain = getattr(D, plain_name)(g)
+            fast = getattr(D, fast_name)(g)
+            assert plain.failure is None and fast.hypothesis == plain.hypothesis, (sid, g)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_clique_cutset_masks_are_the_sets(n):
+    for g in _games(n):
+        got = sorted(sorted(g.labels_of(s), key=str) for s in D._clique_cutset_masks(g))
+        assert got == sorted(sorted(U, key=str) for U in clique_cutset_sets(g)), g
+
+
+def test_statements_route_through_the_fast_passes_and_record_the_same(monkeypatch):
+    g = _random_game(random.Random(3), 8)
+    for check, plain in ((D.t12, D._t12_plain), (D.t13, D._t13_plain), (D.t14_c1, D._t14_c1_plain)):
+        with recording() as r_plain:
+            want = plain(g)
+        with recording() as r_fast:
+            got = check.check(g)
+        assert (got.hypothesis, got.failure) == (want.hypothesis, want.failure)
+        assert r_fast.names == r_plain.names == {"dead-paths"}
+
+
+def test_patched_names_send_the_checks_to_the_plain_code(monkeypatch):
+    """A replaced predicate (as the mutants replace them) is consulted: the fast passes
+    only run while the names the plain checks read are the genuine ones."""
+    g = Game.from_edges("0-2,2-1,2-3", terminals=(0, 1))
+    called = []
+    monkeypatch.setattr(D, "_t13_fast", lambda game: called.append("t13"))
+    monkeypatch.setattr(D, "_t14_c1_fast", lambda game: called.append("t14"))
+    monkeypatch.setattr(D, "clique_cutset_sets", lambda game: [])
+    monkeypatch.setattr(D, "surrounds_walks", lambda game, w, v: not True)
+    assert D.t13.check(g).failure is None
+    assert D.t14_c1.check(g).failure is not None
+    assert called == []
