@@ -289,3 +289,80 @@ def _families(adj, T: int, m: int, pos: tuple, max_size) -> dict:
         elif f & 1:
             weak |= 1 << U
     return {"strong": strong, "weak": weak, "none": valid & ~strong & ~weak}
+
+
+class ShortedStrong:
+    """The strong carriers of ``(G ∗ x, T)`` for every vertex ``x`` of ``over`` at once,
+    read from one table of ``G``.
+
+    ``family(p)`` equals ``MultiLinks(game.short(over[p]), T).families(over,
+    max_size)["strong"]`` (checked in ``tests/test_tsd_links_speed2.py``).  Shorting
+    ``x`` first and then ``S`` is shorting ``S ∪ {x}``, and no move of a carrier
+    without ``x`` touches ``x``: so the carrier ``U ∌ x`` is strong in ``G ∗ x``
+    exactly when bit ``{x} ∪ ∅`` of the second-player values of ``U`` in ``G`` is set.
+    One table in ``G`` (the sets ``S`` exact up to one vertex more than a carrier's
+    Short moves) replaces one table per ``x``.
+
+    Parameters
+    ----------
+    game : Game
+        The game ``G``.
+    terminals : iterable
+        The terminal set ``T`` (labels of ``game``).
+    over : sequence
+        Vertex labels giving the bit positions of the relative masks, as in
+        :meth:`MultiLinks.families`.
+    max_size : int
+        Only carriers with at most this many vertices.
+
+    Examples
+    --------
+    >>> g = Game.from_edges("0-2,2-3,3-1,0-4,4-1", terminals=(0, 1))
+    >>> f = ShortedStrong(g, {0, 1}, [2, 3, 4], 2).family(0)  # in G ∗ 2: paths 0-3-1, 0-4-1
+    >>> [r for r in range(8) if f >> r & 1]   # only the carrier {3, 4} (relative mask 6)
+    [6]
+    """
+
+    def __init__(self, game: Game, terminals, over, max_size: int) -> None:
+        index = game._index
+        T = game.mask(terminals)
+        pos = []
+        for i, v in enumerate(over):
+            j = index.get(v)
+            if j is not None and not game.is_terminal(v) and not T >> j & 1:
+                pos.append((i, j))
+        self._usable = sum(1 << p for p, _ in pos)
+        m = len(over)
+        plan, _ = _plan(m, self._usable, max_size)
+        k = min(len(pos), max_size)
+        win = _win_family(game.adjacency, T, m, tuple(pos), (k + 1) // 2 + 1)  # + the pivot
+        every = (1 << (1 << m)) - 1
+        first = [0] * (1 << m)
+        second = [0] * (1 << m)
+        for U, moves in plan:  # as in _families
+            f, g = win, every
+            for sub, has_i, shift in moves:
+                f |= (second[sub] & has_i) >> shift
+                g &= first[sub]
+            if not moves:
+                g = win
+            g |= win
+            first[U], second[U] = f, g
+        self._plan = plan
+        self._second = second
+        self._seen: dict = {}
+
+    def family(self, p: int) -> int:
+        """The strong carriers of ``(G ∗ over[p], T)`` (relative masks); 0 when
+        ``over[p]`` is no vertex a carrier may use."""
+        out = self._seen.get(p)
+        if out is None:
+            out = 0
+            if self._usable >> p & 1:
+                at = 1 << (1 << p)
+                second = self._second
+                for U, _ in self._plan:
+                    if not U >> p & 1 and second[U] & at:
+                        out |= 1 << U
+            self._seen[p] = out
+        return out

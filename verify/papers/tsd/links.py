@@ -24,11 +24,11 @@ from itertools import combinations
 from ...concepts import support_masks, supports, threat_masks, threatens
 from ...backing import recording, used
 from ...game import bits
-from ...links import MultiLinks, member_families
+from ...links import MultiLinks, ShortedStrong, member_families
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, MultiShannon
 from ...solve.strategy import check_multi_strategy
-from ._memo import _mask_sets, _MaskMsgs, _Msgs
+from ._memo import _local_key, _mask_sets, _Msgs, _shared, _SharedMaskMsgs
 
 SRC = "TSD"
 
@@ -196,15 +196,16 @@ def t10(game):
 def _t10_fast(game):
     """The number of TSD.T10 instances of ``game`` when every one holds, else None.
 
-    The plain check on index masks: domination asked once per pair and player
-    (:class:`_MaskMsgs`), threat and support with :func:`threat_masks` /
-    :func:`support_masks` only for pair-sets whose pairs all dominate; the theorem and
-    the pairing strategy (:func:`check_multi_strategy`, :func:`_pairing`) as in the plain
-    check.  Every name is looked up when called."""
+    The plain check on index masks: the multi-Shannon answers (domination once per pair
+    and player, capture / loss) remembered across games per the rows of
+    ``G[S ∪ Γ(S)]`` (:class:`_SharedMaskMsgs`, this module's ``MultiShannon`` looked
+    up when called); threat and support with :func:`threat_masks` /
+    :func:`support_masks` only for pair-sets whose pairs all dominate; the pairing
+    strategy by :func:`_pairing_holds`.  Every name is looked up when called."""
     adj = game.adjacency
     full = (1 << game.n) - 1
     free = [game.index(v) for v in game.nonterminals()]
-    msgs = _MaskMsgs(game, lambda g, S: MultiShannon(g, S))
+    msgs = _SharedMaskMsgs(game, MultiShannon)
     count = 0
     for p, related in ((CUT, threat_masks), (SHORT, support_masks)):
         other = CUT if p == SHORT else SHORT
@@ -221,11 +222,49 @@ def _t10_fast(game):
             count += 2
             if not msgs.second(ma | mb, p):
                 return None
-            labelled = [(game.label(a), game.label(b)) for a, b in pairs]
-            stated, _ = check_multi_strategy(msgs(ma | mb), p, other, _pairing(labelled))
-            if not stated:
+            if not _pairing_holds(msgs, game, pairs, p, other):
                 return None
     return count
+
+
+#: Answers of :func:`_pairing_holds` across games: (solver class, the rows of
+#: G[S ∪ Γ(S)] as :func:`_local_key`, the pairs, the player) -> (the pairing strategy
+#: wins, the procedures that answered).
+_PAIRING_SEEN: dict = {}
+
+
+def _pairing_holds(msgs, game, pairs, p, other) -> bool:
+    """Theorem 10's pairing strategy wins for ``p`` (moving second) in the multi-Shannon
+    game on the pairs (index pairs): :func:`check_multi_strategy` with
+    :func:`_pairing`, as in the plain check, unless both are this module's own.
+
+    Then every line ends with one vertex of each pair shorted (the opponent's choice
+    of vertex, or its partner), every choice occurs, and the final graph on Γ(S)
+    depends only on the shorted set (− and ∗ on distinct vertices commute;
+    ``MultiShannon._leaf``): the strategy wins exactly when ``p`` wins at each of the
+    ``2^k`` sets with one vertex per pair shorted.  That answer is a function of the
+    rows of ``G[S ∪ Γ(S)]``, remembered across games (bounded, with the procedures
+    that answered: ``strategy`` recorded as :func:`check_multi_strategy` records it)."""
+    s = sum((1 << a) | (1 << b) for a, b in pairs)
+    if check_multi_strategy is not _GENUINE_CHECK or _pairing is not _GENUINE_PAIRING:
+        labelled = [(game.label(a), game.label(b)) for a, b in pairs]
+        return check_multi_strategy(msgs(s), p, other, _pairing(labelled))[0]
+    key = (MultiShannon, _local_key(game.adjacency, s), tuple(pairs), p)
+    return _shared(_PAIRING_SEEN, key, lambda: _transversals_win(msgs(s), pairs, p))
+
+
+def _transversals_win(m, pairs, p) -> bool:
+    """``p`` wins the multi-Shannon game ``m`` at every end with one vertex of each pair
+    shorted and the other deleted (see :func:`_pairing_holds`)."""
+    used("strategy")
+    side = 0 if p == SHORT else 1
+    for choice in range(1 << len(pairs)):
+        shorted = 0
+        for i, (a, b) in enumerate(pairs):
+            shorted |= 1 << (b if choice >> i & 1 else a)
+        if not m._leaf(shorted)[side]:
+            return False
+    return True
 
 
 def _t10_plain(game):
@@ -261,6 +300,10 @@ def _pairing(pairs):
     return lambda left, history: partner[history[-1][1]]
 
 
+#: The strategy checker and rule this module defined, for :func:`_pairing_holds`'s dispatch.
+_GENUINE_CHECK, _GENUINE_PAIRING = check_multi_strategy, _pairing
+
+
 def _terminal_sets(game):
     """The multi-link terminal sets used for T17: {s, t} and {s, t, x} for non-terminal x."""
     s, t = game.terminals
@@ -288,47 +331,84 @@ def t17(game):
     return _t17_plain(game)
 
 
+#: Answers of :func:`_t17_terminal_set` across games: (positions, weak carriers of at
+#: most four vertices, strong carriers) -> the number of instances when all hold, else -1.
+_T17_SEEN: dict = {}
+_T17_SEEN_MAX = 1 << 16
+
+
 def _t17_fast(game):
     """The number of TSD.T17 instances of ``game`` when every one holds, else None.
 
     The plain check on families of carriers (relative masks over the non-terminals,
     see :meth:`~verify.links.MultiLinks.families`; this module's ``MultiLinks``, looked
-    up when called): per terminal set the strong and the weak carriers at once, then
-    for each pair of weak carriers ``a, b`` (in one order) the third ones ``c`` after
-    ``b`` with ``a ∩ b ∩ c = ∅`` as one family, checked against the carriers ``r`` with
-    ``a ∪ b ∪ r`` strong (one family per union ``a ∪ b``)."""
+    up when called): per terminal set the strong and the weak carriers at once, decided
+    by :func:`_t17_terminal_set`.  That answer is a function of the two families only,
+    so it is remembered across games per (positions, weak carriers of at most four
+    vertices, strong carriers) (games share them often: 599 pairs for the 7,888
+    terminal sets of the n = 9 sample shard)."""
     over = game.nonterminals()
-    member = member_families(len(over))
-    every = (1 << (1 << len(over))) - 1
+    m = len(over)
+    small = _small_sets(m)
+    seen = _T17_SEEN
     count = 0
     for T in _terminal_sets(game):
         fams = MultiLinks(game, T).families(over)
-        strong = fams["strong"]
-        weak = [r for r in _members_of(fams["weak"]) if r.bit_count() <= 4]
-        after = [0] * len(weak)  # after[j]: the family of weak[j + 1:]
-        for j in range(len(weak) - 2, -1, -1):
-            after[j] = after[j + 1] | 1 << weak[j + 1]
-        avoid: dict = {}  # c -> the carriers disjoint from c
-        upward: dict = {}  # u -> the carriers r with u ∪ r strong
-        for i, a in enumerate(weak):
-            for j in range(i + 1, len(weak)):
-                b = weak[j]
-                both, u = a & b, a | b
-                if not both:
-                    count += 1
-                    if not strong >> u & 1:
-                        return None
-                third = avoid.get(both)
-                if third is None:
-                    third = avoid[both] = _avoiding(member, both, every)
-                third &= after[j]
-                if third:
-                    count += third.bit_count()
-                    ok = upward.get(u)
-                    if ok is None:
-                        ok = upward[u] = _joined_with(member, strong, u)
-                    if third & ~ok:
-                        return None
+        key = (m, fams["weak"] & small, fams["strong"])
+        hit = seen.get(key)
+        if hit is None:
+            if len(seen) >= _T17_SEEN_MAX:
+                seen.clear()
+            got = _t17_terminal_set(m, key[1], key[2])
+            hit = seen[key] = -1 if got is None else got
+        if hit < 0:
+            return None
+        count += hit
+    return count
+
+
+@lru_cache(maxsize=None)
+def _small_sets(m: int) -> int:
+    """The family of the subsets of ``range(m)`` with at most four members."""
+    return sum(1 << r for r in range(1 << m) if r.bit_count() <= 4)
+
+
+def _t17_terminal_set(m: int, weak_family: int, strong: int):
+    """TSD.T17's instances for one terminal set, from the families of its weak carriers
+    (at most four vertices) and its strong carriers over ``m`` positions: their number
+    when every one holds, else None.
+
+    For each pair of weak carriers ``a, b`` (in one order) the third ones ``c`` after
+    ``b`` with ``a ∩ b ∩ c = ∅`` as one family, checked against the carriers ``r``
+    with ``a ∪ b ∪ r`` strong (one family per union ``a ∪ b``)."""
+    member = member_families(m)
+    every = (1 << (1 << m)) - 1
+    weak = list(_members_of(weak_family))
+    after = [0] * len(weak)  # after[j]: the family of weak[j + 1:]
+    for j in range(len(weak) - 2, -1, -1):
+        after[j] = after[j + 1] | 1 << weak[j + 1]
+    avoid: dict = {}  # c -> the carriers disjoint from c
+    upward: dict = {}  # u -> the carriers r with u ∪ r strong
+    count = 0
+    for i, a in enumerate(weak):
+        for j in range(i + 1, len(weak)):
+            b = weak[j]
+            both, u = a & b, a | b
+            if not both:
+                count += 1
+                if not strong >> u & 1:
+                    return None
+            third = avoid.get(both)
+            if third is None:
+                third = avoid[both] = _avoiding(member, both, every)
+            third &= after[j]
+            if third:
+                count += third.bit_count()
+                ok = upward.get(u)
+                if ok is None:
+                    ok = upward[u] = _joined_with(member, strong, u)
+                if third & ~ok:
+                    return None
     return count
 
 
@@ -378,8 +458,13 @@ def _t17_plain(game):
 
 def _and_rule(game, literal: bool):
     """TSD.T18 (reading /a when ``literal``, else /b): the fast pass, and the plain check
-    on a game where anything fails."""
-    count = _and_rule_fast(game, literal)
+    on a game where anything fails.  Reading /b with this module's ``MultiLinks`` the
+    genuine class takes :func:`_and_rule_b_fast` (a patched class, e.g. a mutant's, is
+    asked through its ``families`` by :func:`_and_rule_fast`)."""
+    if not literal and MultiLinks is _GENUINE_MULTILINKS:
+        count = _and_rule_b_fast(game)
+    else:
+        count = _and_rule_fast(game, literal)
     if count is not None:
         return Tally(hypothesis=count)
     return _and_rule_plain(game, literal)
@@ -451,6 +536,114 @@ def _and_rule_fast(game, literal: bool):
                     return None
             if literal and unions & ~family("weak", 3, target):
                 return None
+    return count
+
+
+#: The class ``MultiLinks`` this module imported, for :func:`_and_rule`'s dispatch.
+_GENUINE_MULTILINKS = MultiLinks
+
+
+def _small_strong(adj, T: int, idx: tuple) -> tuple:
+    """The strong multi-links of at most two vertices towards ``T`` (an index mask, with
+    ``idx[i]`` the index of position ``i``): ``(T is a clique, the positions p outside
+    T after whose shorting T is a clique)``.
+
+    With play restricted to a carrier ``U`` of at most two vertices, Short (second)
+    moves at most once: the empty carrier and a single vertex are strong when ``T`` is
+    already a clique, and ``{u, w}`` is strong when it is or when shorting either one
+    alone makes it one (Cut takes the other).  Shorting ``v`` joins the non-adjacent
+    pairs of ``T`` exactly when ``v`` is adjacent to every vertex of such a pair."""
+    apart = 0
+    for a in bits(T):
+        miss = T & ~adj[a] & ~(1 << a)
+        if miss:
+            apart |= miss | 1 << a
+    if not apart:
+        return True, 0
+    pivots = 0
+    for p, j in enumerate(idx):
+        if not T >> j & 1 and adj[j] & apart == apart:
+            pivots |= 1 << p
+    return False, pivots
+
+
+@lru_cache(maxsize=1 << 9)
+def _small_family(m: int, clique: bool, mask: int) -> int:
+    """The family of the strong carriers of :func:`_small_strong` inside the relative
+    mask ``mask`` (``m`` positions): every set of at most two of ``mask`` when ``T`` is
+    a clique, else the pairs of ``mask`` (then ``mask``: the pivots inside the range)."""
+    ps = list(bits(mask))
+    out = 0
+    for a, b in combinations(ps, 2):
+        out |= 1 << ((1 << a) | (1 << b))
+    if clique:
+        out |= 1
+        for a in ps:
+            out |= 1 << (1 << a)
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _joined_pairs(m: int, side1: int, side2: int) -> tuple:
+    """``(the number of disjoint pairs (V1, V2), the family of their unions V1 ∪ V2)``
+    for ``V1`` in the family ``side1`` and ``V2`` in ``side2`` (``m`` positions)."""
+    member = member_families(m)
+    every = (1 << (1 << m)) - 1
+    count = unions = 0
+    for V1 in _members_of(side1):
+        V2s = side2 & _avoiding(member, V1, every)
+        count += V2s.bit_count()
+        unions |= V2s << V1  # a set disjoint from V1 plus V1: the masks add
+    return count, unions
+
+
+def _and_rule_b_fast(game):
+    """:func:`_and_rule_fast` for reading /b with the genuine ``MultiLinks``: the same
+    families, computed directly.
+
+    The strong carriers (at most two vertices) towards ``T1`` and ``T2`` from
+    :func:`_small_strong` (equal to ``MultiLinks(G, T).families(over, 2)["strong"]``,
+    tested); the disjoint pairs and their unions per pair of sides by
+    :func:`_joined_pairs`; the strong carriers of ``G ∗ x`` towards ``T1 ⊕ T2`` for
+    every pivot ``x`` from one table of ``G`` per ``T1 ⊕ T2``
+    (:class:`~verify.links.ShortedStrong`, equal to the per-``x`` families)."""
+    s, tt = game.terminal_indices
+    over = game.nonterminals()
+    m = len(over)
+    idx = tuple(game.index(v) for v in over)
+    adj = game.adjacency
+    full = (1 << m) - 1
+    xs = _mask_sets(tuple(1 << i for i in range(m)), (1, 2))
+    ends = []  # per end (s, t): X -> the strong small carriers towards {end} ∪ X
+    for e in (s, tt):
+        ends.append({X: _small_strong(adj, (1 << e) | sum(1 << idx[i] for i in bits(X)), idx) for X in xs})
+    small1, small2 = ends
+    pivoted: dict = {}  # target -> ShortedStrong of {s, t} ∪ target
+    labels = game.labels_of(1 << s | 1 << tt)
+    count = 0
+    for X1 in xs:
+        clique1, piv1 = small1[X1]
+        for X2 in xs:
+            common = X1 & X2
+            if not common:
+                continue
+            rest = full & ~(X1 | X2)
+            side1 = _small_family(m, clique1, rest if clique1 else piv1 & rest)
+            if not side1:
+                continue
+            clique2, piv2 = small2[X2]
+            side2 = _small_family(m, clique2, rest if clique2 else piv2 & rest)
+            n, unions = _joined_pairs(m, side1, side2)
+            count += n
+            if not unions:
+                continue
+            target = X1 ^ X2
+            table = pivoted.get(target)
+            if table is None:
+                table = pivoted[target] = ShortedStrong(game, labels + [over[i] for i in bits(target)], over, 4)
+            for x in bits(common):
+                if unions & ~table.family(x):
+                    return None
     return count
 
 
