@@ -889,3 +889,78 @@ def g_set_walks(game: Game, b: Vertex) -> set:
     ([2, 3], [])
     """
     return set(game.labels_of(g_set_walks_mask(game.adjacency, game.index(b))))
+
+
+# ----------------------------------------- shorted-edge families packed in one integer
+def packed_edge_families(edges: dict, free: tuple, n: int) -> tuple:
+    """The families of :func:`shorted_edge_families` packed into one integer, one block
+    of ``2^k`` bits per pair (``k = len(free)``), for :func:`packed_threat_family` and
+    :func:`packed_supporter_family`, which then treat every pair at once.
+
+    Returns ``(E, width, blocks, ones, touch, pf)``: ``E`` the packed families (pair
+    ``p`` in bits ``[p·width, (p+1)·width)``), ``width = 2^k``, ``blocks`` a power of two
+    at least the number of pairs, ``ones`` bit ``p·width`` for every pair, ``touch[v]``
+    the blocks of the pairs containing ``v`` (all bits), and ``pf[p]`` the sets meeting
+    pair ``p`` (a family, see :func:`set_family`).
+    """
+    fam = set_family(free, n)
+    width = 1 << len(free)
+    block = (1 << width) - 1
+    packed = ones = 0
+    touch = [0] * n
+    pf = []
+    for p, (pair, e) in enumerate(edges.items()):
+        shift = p * width
+        packed |= e << shift
+        ones |= 1 << shift
+        u = (pair & -pair).bit_length() - 1
+        v = pair.bit_length() - 1
+        touch[u] |= block << shift
+        touch[v] |= block << shift
+        pf.append(fam[u] | fam[v])
+    blocks = 1
+    while blocks < len(pf):
+        blocks *= 2
+    return packed, width, blocks, ones, tuple(touch), tuple(pf)
+
+
+def packed_threat_family(pk: tuple, fam: tuple, mb: int, rb: int, rx: int = 0) -> int:
+    """:func:`threat_family` of ``B`` in ``H`` (``rx = 0``) or in ``H ∗ x`` (``rx`` the
+    relative bit of ``x ∉ B``, see :func:`set_family`), from ``pk`` =
+    :func:`packed_edge_families` of ``H`` (``fam`` its :func:`set_family`, ``rb`` the
+    relative mask of ``B``).
+
+    ``H ∗ x ∗ B = H ∗ (B ∪ x)``, so the edges that shorting ``B`` adds to ``H ∗ x`` are
+    the pairs whose family has the set ``B ∪ x`` and not the set ``{x}`` (a pair meeting
+    ``B ∪ x`` has neither: its family has no set meeting it); ``A`` threatens ``B``
+    exactly when it meets each of them (as in :func:`threat_family`)."""
+    packed, width, _, ones, _, pf = pk
+    new = (packed >> (rb | rx)) & ~(packed >> rx) & ones
+    out = _avoiding(fam, mb)
+    while new:
+        low = new & -new
+        out &= pf[(low.bit_length() - 1) // width]
+        new ^= low
+    return out & ((1 << width) - 1)
+
+
+def packed_supporter_family(pk: tuple, fam: tuple, mb: int, rb: int, x: int = 0) -> int:
+    """:func:`supporter_families` ``(...)[x]`` (``x = 0``: :func:`supporter_family`) of
+    ``B`` from ``pk`` = :func:`packed_edge_families` (``fam`` its :func:`set_family`,
+    ``rb`` the relative mask of ``B``, ``x`` a single-bit mask outside ``B`` or 0).
+
+    The sets ``A`` for which some pair outside ``A ∪ B`` (and ``x``) is an edge of
+    ``H ∗ (A ∪ B)`` but not of ``H ∗ A``, for all pairs at once: ``(E >> rb) & ~E`` per
+    block, the blocks of pairs with ``x`` cleared, then OR-ed together by halving.  Bits
+    of sets meeting ``B`` may be wrong in a block (a shift across blocks, or a pair
+    meeting ``B``: its family has no set ``A ∪ B``); the final ``_avoiding`` drops them."""
+    packed, width, blocks, _, touch, _ = pk
+    hit = (packed >> rb) & ~packed
+    if x:
+        hit &= ~touch[x.bit_length() - 1]
+    half = blocks
+    while half > 1:
+        half //= 2
+        shift = half * width
+        hit = (hit | hit >> shift) & ((1 << shift) - 1)
+    return _avoiding(fam, mb | x) & ~hit & ((1 << width) - 1)
