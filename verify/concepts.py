@@ -924,11 +924,11 @@ def packed_edge_families(edges: dict, free: tuple, n: int) -> tuple:
     return packed, width, blocks, ones, tuple(touch), tuple(pf)
 
 
-def packed_threat_family(pk: tuple, fam: tuple, mb: int, rb: int, rx: int = 0) -> int:
+def packed_threat_family(pk: tuple, avoid: int, rb: int, rx: int = 0) -> int:
     """:func:`threat_family` of ``B`` in ``H`` (``rx = 0``) or in ``H ∗ x`` (``rx`` the
     relative bit of ``x ∉ B``, see :func:`set_family`), from ``pk`` =
-    :func:`packed_edge_families` of ``H`` (``fam`` its :func:`set_family`, ``rb`` the
-    relative mask of ``B``).
+    :func:`packed_edge_families` of ``H`` (``avoid``: the family of the sets that avoid
+    ``B``, ``_avoiding(set_family(free, n), B)``; ``rb``: the relative mask of ``B``).
 
     ``H ∗ x ∗ B = H ∗ (B ∪ x)``, so the edges that shorting ``B`` adds to ``H ∗ x`` are
     the pairs whose family has the set ``B ∪ x`` and not the set ``{x}`` (a pair meeting
@@ -936,7 +936,7 @@ def packed_threat_family(pk: tuple, fam: tuple, mb: int, rb: int, rx: int = 0) -
     exactly when it meets each of them (as in :func:`threat_family`)."""
     packed, width, _, ones, _, pf = pk
     new = (packed >> (rb | rx)) & ~(packed >> rx) & ones
-    out = _avoiding(fam, mb)
+    out = avoid
     while new:
         low = new & -new
         out &= pf[(low.bit_length() - 1) // width]
@@ -944,16 +944,17 @@ def packed_threat_family(pk: tuple, fam: tuple, mb: int, rb: int, rx: int = 0) -
     return out & ((1 << width) - 1)
 
 
-def packed_supporter_family(pk: tuple, fam: tuple, mb: int, rb: int, x: int = 0) -> int:
+def packed_supporter_family(pk: tuple, avoid: int, rb: int, x: int = 0) -> int:
     """:func:`supporter_families` ``(...)[x]`` (``x = 0``: :func:`supporter_family`) of
-    ``B`` from ``pk`` = :func:`packed_edge_families` (``fam`` its :func:`set_family`,
-    ``rb`` the relative mask of ``B``, ``x`` a single-bit mask outside ``B`` or 0).
+    ``B`` from ``pk`` = :func:`packed_edge_families` (``avoid``: the family of the sets
+    that avoid ``B ∪ x``; ``rb``: the relative mask of ``B``; ``x``: a single-bit mask
+    outside ``B``, or 0).
 
     The sets ``A`` for which some pair outside ``A ∪ B`` (and ``x``) is an edge of
     ``H ∗ (A ∪ B)`` but not of ``H ∗ A``, for all pairs at once: ``(E >> rb) & ~E`` per
     block, the blocks of pairs with ``x`` cleared, then OR-ed together by halving.  Bits
     of sets meeting ``B`` may be wrong in a block (a shift across blocks, or a pair
-    meeting ``B``: its family has no set ``A ∪ B``); the final ``_avoiding`` drops them."""
+    meeting ``B``: its family has no set ``A ∪ B``); ``avoid`` drops them."""
     packed, width, blocks, _, touch, _ = pk
     hit = (packed >> rb) & ~packed
     if x:
@@ -963,4 +964,4 @@ def packed_supporter_family(pk: tuple, fam: tuple, mb: int, rb: int, x: int = 0)
         half //= 2
         shift = half * width
         hit = (hit | hit >> shift) & ((1 << shift) - 1)
-    return _avoiding(fam, mb | x) & ~hit & ((1 << width) - 1)
+    return avoid & ~hit & ((1 << width) - 1)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from ... import concepts as _concepts
 from ...concepts import (
     _avoiding,
     articulation_vertices,
@@ -32,6 +33,9 @@ from ...concepts import (
     g_set_walks_mask,
     has_supporting_set,
     has_supporting_set_masks,
+    packed_edge_families,
+    packed_supporter_family,
+    packed_threat_family,
     set_family,
     short_equals_delete,
     shorted_edge_families,
@@ -147,6 +151,9 @@ def _connected(game: Game, S) -> bool:
         return False
     m = game.mask(S)
     return reachable(game.adjacency, (m & -m).bit_length() - 1, m) == m
+
+
+_CONNECTED = _connected  # this module's own, for the fast passes' check that it is not patched
 
 
 def _components(game: Game, S):
@@ -410,22 +417,23 @@ def l1(game):
 
 def _l2_fast(game) -> int | None:
     """The fast pass of :func:`l2`: the number of sub-instances when all pass, else None.
+
     ``G ∗ S = G − S`` on bitmasks (:func:`~verify.concepts.short_equals_delete`),
-    remembered per set; ``G − V`` and ``G ∗ V`` built once per ``V``; connectedness
-    still asked of ``_connected`` (labels), as the plain check does."""
+    remembered per set.  The components of ``G[S]`` by :func:`~verify.game.components`;
+    (ii) for a connected ``S`` compares ``eq`` with itself and passes.  Connectedness
+    for (i) from the same components while ``_connected`` is this module's own (else
+    asked of ``_connected`` with labels, as the plain check does).  (iii) by
+    :func:`_l2_survives`."""
     adj, alive = game.adjacency, _alive(game)
     singles = _free_singles(game)
-    equal = _relation(adj, alive, lambda a, al, _, ms: short_equals_delete(a, al, ms))
-    after = []  # (V, G − V, G ∗ V) for every V of 1 or 2 free vertices
-    for mv in _set_masks(singles, 2):
-        gs = list(adj)
-        _short_rows(gs, mv)
-        after.append((mv, tuple(x & ~mv for x in adj), tuple(gs), alive & ~mv))
-    survives: dict = {}
+    equal = _equal_table(adj, singles)
+    own = _connected is _CONNECTED
+    survives = _l2_survives(game)
     count = 0
     for ms in _set_masks(singles, 3):
-        eq = equal(0, ms)
-        if _connected(game, game.labels_of(ms)):
+        eq = equal[ms]
+        comps = _small_components(adj, ms)
+        if len(comps) == 1 if own else _connected(game, game.labels_of(ms)):
             nb = 0
             for i in bits(ms):
                 nb |= adj[i]
@@ -433,22 +441,99 @@ def _l2_fast(game) -> int | None:
             if eq != all((adj[i] | 1 << i) & nb == nb for i in bits(nb)):
                 return None
             count += 1
-        if eq != all(equal(0, c) for c in components(adj, ms)):
+        if len(comps) > 1 and eq != all(equal[c] for c in comps):
             return None
         count += 1
         if eq:
-            for mv, gd, gs, left in after:
-                rest = ms & ~mv
-                if not rest:
-                    continue
-                key = (mv, rest)
-                ok = survives.get(key)
+            passed = survives(ms)
+            if passed is None:
+                return None
+            count += passed
+    return count
+
+
+def _equal_table(adj, singles: tuple) -> dict:
+    """``G ∗ S = G − S`` for every set ``S`` of one to three free vertices (``singles``:
+    their single-bit masks): ``S -> bool``.  ``G ∗ S`` and ``G − S`` are built from those
+    of ``S`` without its highest vertex by one ``short_adjacency`` / ``delete_adjacency``
+    (shorting in increasing vertex order, as ``short_equals_delete`` does); both have
+    the rows and columns of ``S`` cleared, so the graphs are equal iff the tuples are."""
+    short, delete = short_adjacency, delete_adjacency
+    built = {0: (adj, adj)}
+    out = {}
+    for ms in _set_masks(singles, 3):
+        top = ms.bit_length() - 1
+        gs, gd = built[ms ^ (1 << top)]
+        gs, gd = built[ms] = (short(gs, top), delete(gd, top))
+        out[ms] = gs == gd
+    return out
+
+
+def _small_components(adj, ms: int) -> list[int]:
+    """:func:`~verify.game.components` of ``G[S]`` for ``|S| ≤ 3`` (one or two vertices
+    by their edge; three by :func:`~verify.game.components`)."""
+    if not ms & (ms - 1):
+        return [ms]
+    if ms.bit_count() == 2:
+        low = ms & -ms
+        return [ms] if adj[low.bit_length() - 1] & ms else [low, ms ^ low]
+    return components(adj, ms)
+
+
+def _l2_survives(game):
+    """(iii) of :func:`l2` for one set ``S`` with ``G ∗ S = G − S``: a function of ``S``
+    giving the number of sets ``V`` (one or two free vertices, ``S − V`` non-empty) when
+    for each ``G − V ∗ R = G − V − R`` and ``G ∗ V ∗ R = G ∗ V − R`` (``R = S − V``),
+    else None.
+
+    With ``V`` and ``R`` disjoint these are "``V`` threatens ``R``" and "``V`` supports
+    ``R``" in G (:func:`~verify.concepts.threat_masks` / ``support_masks`` run exactly
+    those two comparisons, ``G − V`` and ``G ∗ V`` kept in G's index space).  Per ``R``
+    the sets ``V`` with ``V ∩ S = S − R`` form one family; the threats of all of them
+    come from one ``threat_family`` of ``R``, the supports are asked pair by pair
+    (remembered per pair)."""
+    adj, alive = game.adjacency, _alive(game)
+    free = _free_indices(game)
+    fam = set_family(free, game.n)
+    absm = _abs_masks(free)
+    sized = _small(len(free), 1, 2)
+    threats: dict = {}
+    supported: dict = {}
+
+    def survives(ms):
+        count = 0
+        for rest in _submasks(ms):
+            dom = sized
+            for i in bits(ms):
+                dom &= ~fam[i] if rest >> i & 1 else fam[i]  # V ∩ S = S − R
+            if not dom:
+                continue
+            t = threats.get(rest)
+            if t is None:
+                t = threats[rest] = threat_family(adj, alive, rest, free)
+            if dom & ~t:
+                return None
+            for r in bits(dom):
+                key = (r, rest)
+                ok = supported.get(key)
                 if ok is None:
-                    ok = survives[key] = short_equals_delete(gd, left, rest) and short_equals_delete(gs, left, rest)
+                    ok = supported[key] = support_masks(adj, alive, absm[r], rest)
                 if not ok:
                     return None
-                count += 1
-    return count
+            count += dom.bit_count()
+        return count
+
+    return survives
+
+
+def _submasks(m: int) -> list[int]:
+    """The non-empty sub-masks of ``m``."""
+    out = []
+    sub = m
+    while sub:
+        out.append(sub)
+        sub = (sub - 1) & m
+    return out
 
 
 def _short_rows(rows: list, m: int) -> None:
@@ -920,7 +1005,18 @@ def _l4_fast(game):
     (``supporter_families``, from the game's ``shorted_edge_families``); ``A ∪ x`` is
     ``A`` shifted by ``x``'s relative bit.  Per ``B``, the sets ``A`` with a hypothesis
     whose sub-instances do not all pass must be none; the count is then a sum of
-    popcounts.  Otherwise the pairs are walked in order to the first failing one."""
+    popcounts.  Otherwise the pairs are walked in order to the first failing one.
+
+    While ``threat_family``, ``supporter_families`` and ``supporter_family`` are
+    :mod:`verify.concepts`' own (looked up at call time), the families come from
+    their packed forms (:func:`~verify.concepts.packed_threat_family`,
+    :func:`~verify.concepts.packed_supporter_family`, equal to them, from one
+    :func:`~verify.concepts.packed_edge_families`), and (iii) in ``G − x`` for
+    ``x ∉ A ∪ B`` is not evaluated: the family in ``G − x`` excludes the sets hit by a
+    subset of the pairs whose hits the family in G excludes (the pairs without ``x``),
+    so it contains every member of the family in G that avoids ``x``, and that
+    sub-instance passes whenever ``A`` supports ``B``.
+    """
     adj, alive = game.adjacency, _alive(game)
     free = _free_indices(game)
     k, n = len(free), game.n
@@ -933,30 +1029,57 @@ def _l4_fast(game):
     sized = (_small(k, 1, 1), _small(k, 2, 2))
     threats: dict = {}  # (x, B) -> threat_family in G ∗ x (x = 0: in G)
     shorted: dict = {0: adj}  # x -> G ∗ x
-    supports: dict = {}  # B -> supporter_families
+    supports: dict = {}  # B -> supporter_families (or, see below, {x: family} as needed)
+    # With concepts' own family routines, the packed forms (equal to them) and one
+    # shortcut (see the docstring's last paragraph); under a patched routine, the
+    # routines themselves.
+    own = (threat_family is _concepts.threat_family and supporter_families is _concepts.supporter_families
+           and supporter_family is _concepts.supporter_family)
+    pk = packed_edge_families(edges, free, n) if own else None
+
+    relmask: dict = {0: 0}  # B -> its relative mask, and the sets avoiding it
+    avoiding: dict = {}
+
+    def rel(m):
+        r = relmask.get(m)
+        if r is None:
+            r = 0
+            for i in bits(m):
+                r |= relbit[i]
+            relmask[m] = r
+            avoiding[m] = _avoiding(fam, m)
+        return r
 
     def threat(x, mb):
         f = threats.get((x, mb))
         if f is None:
+            if own:
+                rb = rel(mb)
+                f = threats[x, mb] = packed_threat_family(pk, avoiding[mb], rb, relbit[x.bit_length() - 1] if x else 0)
+                return f
             h = shorted.get(x)
             if h is None:
                 h = shorted[x] = short_adjacency(adj, x.bit_length() - 1)
             f = threats[x, mb] = threat_family(h, alive & ~x, mb, free)
         return f
 
-    def support(mb):
+    def support(mb, x=0):
+        """The supporter family of ``B`` in G (``x = 0``) or in ``G − x``."""
         f = supports.get(mb)
         if f is None:
-            f = supports[mb] = supporter_families(edges, mb, free, n)
-        return f
+            f = supports[mb] = {} if own else supporter_families(edges, mb, free, n)
+        g = f.get(x)
+        if g is None:
+            rb = rel(mb)
+            g = f[x] = packed_supporter_family(pk, avoiding[mb] & ~fam[x.bit_length() - 1] if x else avoiding[mb], rb, x)
+        return g
 
     pairs_a = sized[0] | sized[1]
 
     def per_b(mb):
         """(sets A threatening B, those whose threat sub-instances all pass, the same
         for support), as families; a hypothesis no pair's ``A`` meets is not pursued."""
-        t0, s = threat(0, mb), support(mb)
-        s0 = s[0]
+        t0, s0 = threat(0, mb), support(mb)
         ok_t = ok_s = -1
         live = _avoiding(fam, mb) & pairs_a  # the sets A paired with B
         thr, sup = t0 & live, s0 & live
@@ -968,13 +1091,12 @@ def _l4_fast(game):
                     if thr:
                         ok_t &= (threat(0, rest) >> rx) & threat(x, rest)
                     if sup:
-                        sr = support(rest)
-                        ok_s &= sr[x] & (sr[0] >> rx)
+                        ok_s &= support(rest, x) & (support(rest) >> rx)
             else:  # (i)/(iii) with x ∉ A ∪ B (sets A containing x are exempt)
                 if thr:
                     ok_t &= (t0 >> rx) & threat(x, mb) | fam[i]
                 if sup:
-                    ok_s &= s[x] & (s0 >> rx) | fam[i]
+                    ok_s &= (s0 >> rx if own else support(mb, x) & (s0 >> rx)) | fam[i]
         return t0, ok_t, s0, ok_s
 
     table = {}
