@@ -343,7 +343,9 @@ def _t17_fast(game):
     The plain check on families of carriers (relative masks over the non-terminals,
     see :meth:`~verify.links.MultiLinks.families`; this module's ``MultiLinks``, looked
     up when called): per terminal set the strong and the weak carriers at once, decided
-    by :func:`_t17_terminal_set`.  That answer is a function of the two families only,
+    by :func:`_t17_terminal_set` (with the genuine ``MultiLinks``, a terminal set that
+    is already a clique is skipped: all its carriers are strong, so it has no weak
+    carrier and no instance).  That answer is a function of the two families only,
     so it is remembered across games per (positions, weak carriers of at most four
     vertices, strong carriers) (games share them often: 599 pairs for the 7,888
     terminal sets of the n = 9 sample shard)."""
@@ -351,8 +353,12 @@ def _t17_fast(game):
     m = len(over)
     small = _small_sets(m)
     seen = _T17_SEEN
+    genuine = MultiLinks is _GENUINE_MULTILINKS
+    adj = game.adjacency
     count = 0
     for T in _terminal_sets(game):
+        if genuine and _is_clique(adj, game.mask(T)):
+            continue  # every carrier strong (T is won before any move), none weak: no instance
         fams = MultiLinks(game, T).families(over)
         key = (m, fams["weak"] & small, fams["strong"])
         hit = seen.get(key)
@@ -365,6 +371,11 @@ def _t17_fast(game):
             return None
         count += hit
     return count
+
+
+def _is_clique(adj, T: int) -> bool:
+    """The vertices of the index mask ``T`` are pairwise adjacent."""
+    return all((adj[i] | 1 << i) & T == T for i in bits(T))
 
 
 @lru_cache(maxsize=None)
