@@ -378,9 +378,9 @@ def _dom_fast(game):
     """The number of TSD.DOM instances of ``game`` when every one holds, else None.
 
     Per ``B`` the sets ``A`` of the plain check's sub-instances are read as families over
-    the non-terminals (:func:`set_family`): every threatening ``A`` at once
-    (:func:`threat_family`), every supporting ``A`` from one table of the shorted edges
-    of the game (:func:`shorted_edge_families`, :func:`_supporters`).  Their number is a
+    the non-terminals (:func:`set_family`): every threatening and every supporting ``A``
+    at once (:func:`_dom_relations`, from one table of the shorted edges of the game).
+    Their number is a
     popcount: each single ``A = {v}`` is one instance ("v dominates {v} ∪ B"), each
     P-dominated ``A`` one more.  The P-dominated sets and the sets ``A ∪ B`` (the family
     shifted by ``B``: disjoint sets) are families too, filled in with one multi-Shannon
@@ -394,9 +394,9 @@ def _dom_fast(game):
     index_of = _index_masks(free)
     fam = set_family(free, n)
     msgs = _SharedMaskMsgs(game, MultiShannon)
-    threat_of, supporters_of = threat_family, _supporters
-    edges = shorted_edge_families(adj, full, free)
+    relations = _dom_relations(game, free, fam)
     first = (_Known(msgs, CUT, index_of), _Known(msgs, SHORT, index_of))
+    moves: dict = {CUT: {}, SHORT: {}}  # player -> {S: its P-dominating moves}, asked once
     count = 0
     for rb in _mask_sets(tuple(1 << j for j in range(len(free))), (1, 2)):
         mb = index_of[rb]
@@ -404,22 +404,68 @@ def _dom_fast(game):
         for i in bits(mb):
             meet |= fam[i]
         small = (ones | twos) & ~meet  # the sets A of size 1 or 2 outside B
-        for p, f, known in ((CUT, threat_of(adj, full, mb, free), first[0]),
-                            (SHORT, supporters_of(edges, mb, free, n), first[1])):
+        thr, sup = relations(rb, mb, small)
+        for p, f, known in ((CUT, thr, first[0]), (SHORT, sup, first[1])):
             f &= small
             if not f:
                 continue
             single = f & ones
             count += single.bit_count()
+            seen = moves[p]
             for r in bits(single):  # A = {v}: v P-dominates {v} ∪ B
                 ma = index_of[r]
-                if not msgs.moves(ma | mb, p) & ma:
+                s = ma | mb
+                dom = seen.get(s)
+                if dom is None:
+                    dom = seen[s] = msgs.moves(s, p)
+                if not dom & ma:
                     return None
             dominated = f & known.family(f)
             count += dominated.bit_count()
             if dominated and known.family(dominated << rb) != dominated << rb:
                 return None  # some A ∪ B (A shifted by B) not P-dominated
     return count
+
+
+#: The library's threat and support families: :func:`_dom_relations` computes both at once
+#: when the module's names still hold them (a replaced name is asked itself).
+_FAMILIES = (threat_family, supporter_family)
+
+
+def _dom_relations(game, free: tuple, fam: tuple):
+    """``relations(rb, mb, small)``: (the sets of the family ``small`` that threaten the set
+    ``B`` (relative mask ``rb``, index mask ``mb``), those that support it) in ``game``.
+
+    From :func:`threat_family` and :func:`_supporters` as looked up now when either was
+    replaced; otherwise both from one pass over the game's non-adjacent pairs ``P`` with
+    their families ``e_P`` of :func:`shorted_edge_families` (``S`` with ``P`` an edge of
+    ``G ∗ S``), ``small`` holding only sets disjoint from ``B``:
+
+    * ``A`` threatens ``B`` iff every edge of ``G ∗ B`` missing from ``G`` (a
+      non-adjacent ``P`` with ``B`` in ``e_P``) has an end in ``A`` (paths through ``B``
+      avoid ``A``: ``G − A ∗ B`` has them too), as :func:`threat_family` reads it;
+    * ``A`` supports ``B`` iff no ``P`` has ``A ∪ B`` in ``e_P`` but not ``A``
+      (:func:`supporter_family`; an adjacent ``P`` is in every ``e_P`` set, a ``P``
+      meeting ``B`` in none containing ``B``, so neither counts)."""
+    adj = game.adjacency
+    n = game.n
+    full = (1 << n) - 1
+    threat_of, supporters_of = threat_family, _supporters
+    edges = shorted_edge_families(adj, full, free)
+    if (threat_of, supporters_of) != _FAMILIES:
+        return lambda rb, mb, small: (threat_of(adj, full, mb, free) & small, supporters_of(edges, mb, free, n) & small)
+    pairs = [(e, fam[pair.bit_length() - 1] | fam[(pair & -pair).bit_length() - 1]) for pair, e in edges.items() if not e & 1]
+
+    def relations(rb, mb, small):
+        thr, hit = small, 0
+        for e, cover in pairs:
+            x = e >> rb
+            if x & 1:  # P an edge of G ∗ B, not of G
+                thr &= cover
+            hit |= x & ~e
+        return thr, small & ~hit
+
+    return relations
 
 
 class _Known:
@@ -614,9 +660,10 @@ def _pairs_fast(game):
     """The number of TSD.PAIRS instances of ``game`` when every one holds, else None.
 
     The plain check with "a threatens b" read for every ``a`` at once per ``b``
-    (:func:`threat_family`, its one-vertex sets), support asked of :func:`supports` as
-    the plain check asks it, and the winning moves found only when some vertex threatens
-    another (the plain check reads them only then); all names looked up when called."""
+    (:func:`threat_family`, its one-vertex sets), support asked as the plain check asks
+    it (:func:`_support_pair`), and the winning moves found only when some vertex
+    threatens another (the plain check reads them only then); all names looked up when
+    called."""
     s = FastSolver()
     w = {x: s.winner(game, x) for x in PLAYERS}
     adj = game.adjacency
@@ -626,12 +673,13 @@ def _pairs_fast(game):
     threat_of = threat_family
     # threat[i][j]: free[j] threatens free[i] (bit 1 << j of the family is the set {free[j]})
     threat = [_singles(threat_of(adj, full, 1 << ib, free), len(free)) for ib in free]
+    support = _support_pair(game)
     count = 0
     for i, j in combinations(range(len(free)), 2):
         a, b = labels[i], labels[j]
         if free[i] > free[j]:
             a, b = b, a
-        if supports(game, {a}, {b}) and supports(game, {b}, {a}):
+        if support(a, b) and support(b, a):
             count += 1
             h = game.short([a, b])
             if not all(s.winner(h, x) == w[x] for x in PLAYERS):
@@ -651,6 +699,20 @@ def _pairs_fast(game):
                     if not moves[p] >> free[i] & 1:
                         return None
     return count
+
+
+_SUPPORTS = supports  # the library's, for _support_pair
+
+
+def _support_pair(game):
+    """``support(a, b)``: ``supports(game, {a}, {b})`` for non-terminal labels ``a != b``,
+    with :func:`supports` looked up now; the library's is answered by its routine on
+    masks, :func:`support_masks` (what it returns once the labels are validated)."""
+    sup = supports
+    if sup is not _SUPPORTS:
+        return lambda a, b: sup(game, {a}, {b})
+    adj, full, index = game.adjacency, (1 << game.n) - 1, game.index
+    return lambda a, b: support_masks(adj, full, 1 << index(a), 1 << index(b))
 
 
 def _singles(fam: int, k: int) -> list:
