@@ -965,3 +965,77 @@ def packed_supporter_family(pk: tuple, avoid: int, rb: int, x: int = 0) -> int:
         shift = half * width
         hit = (hit | hit >> shift) & ((1 << shift) - 1)
     return avoid & ~hit & ((1 << width) - 1)
+
+
+def shorted_edge_families_at_once(adj, alive: int, free: tuple) -> dict:
+    """:func:`shorted_edge_families`, the same dict, with the search of every start
+    vertex ``u`` run at once: the families of all starts packed side by side into one
+    integer per vertex ``w`` (block ``j`` for the ``j``-th vertex of ``alive``).
+
+    The least fixed point of the same equations (``reach[w]``: the sets ``S ∋ w`` with a
+    ``u``–``w`` path whose vertices after ``u`` lie in ``S``; it starts at ``fam[w]`` for
+    the neighbours of ``u`` and grows by the ``reach`` of ``w``'s neighbours, within
+    ``fam[w]``; ``w ≠ u``), so the same families, whatever the order of the updates.
+    """
+    n = len(adj)
+    fam = set_family(free, n)
+    width = 1 << len(free)
+    full = (1 << width) - 1
+    starts = list(bits(alive))
+    inner = [i for i in free if alive >> i & 1]
+    slot = {u: j for j, u in enumerate(starts)}
+    ones = 0
+    for j in range(len(starts)):
+        ones |= 1 << (j * width)
+    every = full * ones
+    reach = {}
+    limit = {}
+    for w in inner:
+        own = every & ~(full << (slot[w] * width)) if w in slot else every
+        limit[w] = fam[w] * ones & own  # fam[w] in every block but w's own
+        near = 0
+        for u in bits(adj[w] & alive):
+            near |= full << (slot[u] * width)
+        reach[w] = limit[w] & near
+    nbrs = {w: [y for y in bits(adj[w]) if y in reach] for w in inner}
+    changed = True
+    while changed:
+        changed = False
+        for w in inner:
+            r = reach[w]
+            grow = r
+            for y in nbrs[w]:
+                grow |= reach[y]
+            grow &= limit[w]
+            if grow != r:
+                reach[w] = grow
+                changed = True
+    out = {}
+    for v in starts:
+        to_v = 0
+        for w in bits(adj[v]):
+            if w in reach:
+                to_v |= reach[w]
+        keep = ~fam[v] & full
+        for u in starts:
+            if u >= v:
+                break
+            e = (to_v >> (slot[u] * width)) & full
+            if adj[u] >> v & 1:
+                e = full
+            e &= keep & ~fam[u]
+            if e:
+                out[(1 << u) | (1 << v)] = e
+    return dict(sorted(out.items(), key=lambda kv: ((kv[0] & -kv[0]).bit_length(), kv[0])))
+
+
+def packed_meets(pk: tuple, pairs: int, out: int = -1) -> int:
+    """The sets of the family ``out`` that meet every pair of ``pairs`` (one bit per
+    pair, at the start of its block of :func:`packed_edge_families` ``pk``, as in
+    ``(E >> c) & ones``)."""
+    width, pf = pk[1], pk[5]
+    while pairs:
+        low = pairs & -pairs
+        out &= pf[(low.bit_length() - 1) // width]
+        pairs ^= low
+    return out

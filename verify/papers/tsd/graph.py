@@ -34,11 +34,13 @@ from ...concepts import (
     has_supporting_set,
     has_supporting_set_masks,
     packed_edge_families,
+    packed_meets,
     packed_supporter_family,
     packed_threat_family,
     set_family,
     short_equals_delete,
     shorted_edge_families,
+    shorted_edge_families_at_once,
     support7_family,
     supporter_families,
     supporter_family,
@@ -1011,7 +1013,8 @@ def _l4_fast(game):
     :mod:`verify.concepts`' own (looked up at call time), the families come from
     their packed forms (:func:`~verify.concepts.packed_threat_family`,
     :func:`~verify.concepts.packed_supporter_family`, equal to them, from one
-    :func:`~verify.concepts.packed_edge_families`), and (iii) in ``G − x`` for
+    :func:`~verify.concepts.packed_edge_families` of
+    :func:`~verify.concepts.shorted_edge_families_at_once`), and (iii) in ``G − x`` for
     ``x ∉ A ∪ B`` is not evaluated: the family in ``G − x`` excludes the sets hit by a
     subset of the pairs whose hits the family in G excludes (the pairs without ``x``),
     so it contains every member of the family in G that avoids ``x``, and that
@@ -1024,18 +1027,22 @@ def _l4_fast(game):
     relbit = [0] * n  # game index -> its bit in a relative mask
     for j, i in enumerate(free):
         relbit[i] = 1 << j
-    edges = shorted_edge_families(adj, alive, free)
+    # With concepts' own family routines, the packed forms (equal to them) and one
+    # shortcut (see the docstring's last paragraph); under a patched routine, the
+    # routines themselves.
+    own = (threat_family is _concepts.threat_family and supporter_families is _concepts.supporter_families
+           and supporter_family is _concepts.supporter_family
+           and shorted_edge_families is _concepts.shorted_edge_families)
+    edges = (shorted_edge_families_at_once if own else shorted_edge_families)(adj, alive, free)
+    # The pairs that are edges of G (the empty set in their family) are left out of the
+    # packing: such a family holds every set avoiding the pair, so the pair is never
+    # added by shorting (threat) and never joined by A ∪ B but not by A (support).
+    pk = packed_edge_families({p: e for p, e in edges.items() if not e & 1}, free, n) if own else None
     singles = tuple(1 << i for i in free)
     sized = (_small(k, 1, 1), _small(k, 2, 2))
     threats: dict = {}  # (x, B) -> threat_family in G ∗ x (x = 0: in G)
     shorted: dict = {0: adj}  # x -> G ∗ x
     supports: dict = {}  # B -> supporter_families (or, see below, {x: family} as needed)
-    # With concepts' own family routines, the packed forms (equal to them) and one
-    # shortcut (see the docstring's last paragraph); under a patched routine, the
-    # routines themselves.
-    own = (threat_family is _concepts.threat_family and supporter_families is _concepts.supporter_families
-           and supporter_family is _concepts.supporter_family)
-    pk = packed_edge_families(edges, free, n) if own else None
 
     relmask: dict = {0: 0}  # B -> its relative mask, and the sets avoiding it
     avoiding: dict = {}
@@ -1076,25 +1083,46 @@ def _l4_fast(game):
 
     pairs_a = sized[0] | sized[1]
 
+    cols: dict = {}
+
+    def col(c):
+        """The pairs (one bit per block of ``pk``) that are edges of ``G ∗ S``, ``S`` the
+        relative mask ``c``."""
+        v = cols.get(c)
+        if v is None:
+            v = cols[c] = (pk[0] >> c) & pk[3]
+        return v
+
     def per_b(mb):
         """(sets A threatening B, those whose threat sub-instances all pass, the same
-        for support), as families; a hypothesis no pair's ``A`` meets is not pursued."""
+        for support), as families; a hypothesis no pair's ``A`` meets is not pursued.
+
+        Only the members of ``t0`` (the sets threatening ``B``) of the threat families
+        are read.  With the packed families a threat of ``C ⊆ B`` in ``G ∗ x`` is then
+        asked only of the pairs that shorting ``C`` adds to ``G ∗ x`` and shorting ``B``
+        does not add to G: ``t0`` is the sets avoiding ``B`` that meet every pair of
+        the latter, and the threat family of ``C`` in ``G ∗ x`` is the sets avoiding
+        ``C`` that meet every pair of the former, so on ``t0`` they agree."""
         t0, s0 = threat(0, mb), support(mb)
         ok_t = ok_s = -1
         live = _avoiding(fam, mb) & pairs_a  # the sets A paired with B
         thr, sup = t0 & live, s0 & live
+        if own and thr:
+            new0 = col(rel(mb)) & ~col(0)
         for i in free:
             x, rx = 1 << i, relbit[i]
             if mb & x:
                 rest = mb & ~x
                 if rest:  # (i)/(iii) with x ∈ B, and the corollary with B1 = {x}
                     if thr:
-                        ok_t &= (threat(0, rest) >> rx) & threat(x, rest)
+                        in_x = packed_meets(pk, col(relmask[mb]) & ~col(rx) & ~new0) if own else threat(x, rest)
+                        ok_t &= (threat(0, rest) >> rx) & in_x
                     if sup:
                         ok_s &= support(rest, x) & (support(rest) >> rx)
             else:  # (i)/(iii) with x ∉ A ∪ B (sets A containing x are exempt)
                 if thr:
-                    ok_t &= (t0 >> rx) & threat(x, mb) | fam[i]
+                    in_x = packed_meets(pk, col(relmask[mb] | rx) & ~col(rx) & ~new0) if own else threat(x, mb)
+                    ok_t &= (t0 >> rx) & in_x | fam[i]
                 if sup:
                     ok_s &= (s0 >> rx if own else support(mb, x) & (s0 >> rx)) | fam[i]
         return t0, ok_t, s0, ok_s
