@@ -153,14 +153,78 @@ def test_known_family_asks_each_set_once():
     asked = []
 
     class Msgs:
-        def first(self, s, p):
-            asked.append(s)
-            return s.bit_count() % 2 == 1
+        def first_family(self, need, player, index_of):
+            asked.extend(index_of[r] for r in range(need.bit_length()) if need >> r & 1)
+            return sum(1 << r for r in range(need.bit_length()) if need >> r & 1 and r.bit_count() % 2)
 
     free = (0, 2, 5)
     known = GM._Known(Msgs(), GM.CUT, GM._index_masks(free))
     assert known.family(0b1111_0110) == 0b1001_0110  # r = 1, 2, 4, 7 (odd sizes) of r = 1, 2, 4, 5, 6, 7
     assert known.family(0b0000_0110) == 0b0000_0110
     assert sorted(asked) == sorted(GM._index_masks(free)[r] for r in (1, 2, 4, 5, 6, 7))
-    fam = set_family(free, 6)
-    assert fam[2] >> 2 & 1  # the set {2} (relative mask 2) contains 2
+
+
+def check_relations(games):
+    """``_dom_relations`` (one pass over the non-adjacent pairs) gives, for every B of
+    size 1-2, the 1- and 2-sets outside B that :func:`threat_family` and
+    :func:`supporter_family` give."""
+    from verify.concepts import shorted_edge_families, supporter_family, threat_family
+    checked = 0
+    for game in games:
+        adj, n = game.adjacency, game.n
+        full = (1 << n) - 1
+        free = tuple(game.index(v) for v in game.nonterminals())
+        fam = set_family(free, n)
+        ones, twos = GM._small_sets(len(free))
+        index_of = GM._index_masks(free)
+        edges = shorted_edge_families(adj, full, free)
+        relations = GM._dom_relations(game, free, fam)
+        for rb in range(1, 1 << len(free)):
+            if rb.bit_count() > 2:
+                continue
+            mb = index_of[rb]
+            small = (ones | twos) & ~(fam[free[(rb & -rb).bit_length() - 1]] | fam[free[rb.bit_length() - 1]])
+            thr, sup = relations(rb, mb, small)
+            assert thr == threat_family(adj, full, mb, free) & small, (game, mb)
+            assert sup == supporter_family(edges, mb, free, n) & small, (game, mb)
+            checked += 1
+    return checked
+
+
+def test_dom_relations_equal_the_families():
+    assert check_relations(games_up_to(5)) > 100
+
+
+@pytest.mark.deep
+def test_dom_relations_equal_the_families_deep():
+    check_relations(connected_games(6))
+
+
+def test_shared_mask_families_equal_the_solver():
+    """``_SharedMaskFamilies`` answers as ``MultiShannon`` (first-player wins of every set
+    of size 1-4 as families, dominating moves), also from entries another game filled,
+    and records the solver on every game that reads it."""
+    from verify.backing import recording
+    from verify.papers.tsd._memo import _SharedMaskFamilies
+    from verify.solve import MultiShannon
+
+    for game in list(games_up_to(5)) * 2:  # the second round reads shared entries
+        free = tuple(game.index(v) for v in game.nonterminals())
+        index_of = GM._index_masks(free)
+        need = sum(1 << r for r in range(1, 1 << len(free)) if r.bit_count() <= 4)
+        with recording() as rec:
+            msgs = _SharedMaskFamilies(game, MultiShannon)
+            for p in GM.PLAYERS:
+                wins = msgs.first_family(need, p, index_of)
+                for r in range(1, 1 << len(free)):
+                    if need >> r & 1:
+                        m = MultiShannon(game, game.labels_of(index_of[r]))
+                        assert bool(wins >> r & 1) == m.first_player_wins(p), (game, r, p)
+                        assert msgs.moves(index_of[r], p) == game.mask(m.winning_first_moves(p))
+                        assert msgs.first(index_of[r], p) == m.first_player_wins(p)
+        assert rec.names == ({"multi"} if free else set())
+        with recording() as again:
+            msgs = _SharedMaskFamilies(game, MultiShannon)
+            for p in GM.PLAYERS:
+                msgs.first_family(need, p, index_of)
+        assert again.names == ({"multi"} if free else set())

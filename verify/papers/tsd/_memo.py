@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...backing import recording, used
-from ...game import bits
+from ...game import CUT, SHORT, bits
 
 
 class _Msgs:
@@ -152,6 +152,70 @@ class _SharedMaskMsgs(_MaskMsgs):
 
     def second(self, s: int, player) -> bool:
         return self._ask(s, ("second", player), lambda: self(s).second_player_wins(player))
+
+
+#: The answers :class:`_SharedMaskFamilies` fills in together: an entry lacking one of a
+#: kind gets that kind for both players.
+_FILL = (("first", CUT), ("first", SHORT), ("moves", CUT), ("moves", SHORT))
+
+
+class _SharedMaskFamilies(_SharedMaskMsgs):
+    """:class:`_SharedMaskMsgs` for checks that ask about many sets: the first-player
+    wins of a whole family of sets in one call (:meth:`first_family`), and an entry met
+    without the answer asked gets it for both players at once (:data:`_FILL`), read from
+    the one multi-Shannon game of the set (built once per game), so that a later game
+    with the same rows asking for the other player finds it.  The entries, their keys
+    and their answers are those of :class:`_SharedMaskMsgs` (shared with it across games
+    and checks)."""
+
+    def _fill(self, s: int, e: dict, question: tuple):
+        """The answer to ``question`` for the set ``s`` with entry ``e``, after filling in
+        the missing answers of :data:`_FILL` of its kind (the procedures that answered
+        remembered)."""
+        with recording() as rec:
+            m = self(s)
+            for q in _FILL:
+                if q[0] == question[0] and q not in e:
+                    kind, player = q
+                    if kind == "first":
+                        e[q] = m.first_player_wins(player)
+                    else:
+                        e[q] = self.game.mask(m.winning_first_moves(player))
+        e["names"] |= rec.names
+        return e[question]
+
+    def _get(self, s: int, question: tuple):
+        e = self._entries.get(s)
+        if e is None:
+            e = self._entry(s)
+        out = e.get(question)
+        if out is None:
+            out = self._fill(s, e, question)
+        return out
+
+    def first(self, s: int, player) -> bool:
+        return self._get(s, ("first", player))
+
+    def moves(self, s: int, player) -> int:
+        return self._get(s, ("moves", player))
+
+    def first_family(self, need: int, player, index_of) -> int:
+        """The members of the family ``need`` (relative masks ``r``, the set
+        ``index_of[r]``) that ``player`` moving first wins."""
+        q = ("first", player)
+        entries = self._entries
+        wins = 0
+        for r in bits(need):
+            s = index_of[r]
+            e = entries.get(s)
+            if e is None:
+                e = self._entry(s)
+            out = e.get(q)
+            if out is None:
+                out = self._fill(s, e, q)
+            if out:
+                wins |= 1 << r
+        return wins
 
 
 def _local_key(adj, s: int) -> tuple:

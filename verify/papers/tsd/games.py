@@ -22,7 +22,7 @@ from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
 from ...game import bits, delete_adjacency, popcount, short_adjacency
-from ._memo import _agree, _cached, _local_key, _mask_sets, _Msgs, _shared, _SharedMaskMsgs
+from ._memo import _agree, _cached, _local_key, _mask_sets, _Msgs, _shared, _SharedMaskFamilies, _SharedMaskMsgs
 
 SRC = "TSD"
 PLAYERS = (SHORT, CUT)
@@ -105,8 +105,8 @@ def t2(game):
 def _t2_fast(game):
     """The number of TSD.T2 instances of ``game`` when every one holds, else None: the
     plain check on index masks, multi-Shannon answers remembered across games
-    (:class:`_SharedMaskMsgs`, ``MultiShannon`` looked up when called)."""
-    msgs = _SharedMaskMsgs(game, MultiShannon)
+    (:class:`_SharedMaskFamilies`, ``MultiShannon`` looked up when called)."""
+    msgs = _SharedMaskFamilies(game, MultiShannon)
     free = [1 << game.index(v) for v in game.nonterminals()]
     count = 0
     for a, b in combinations(free, 2):
@@ -174,9 +174,9 @@ def _t3_fast(game):
     """The number of TSD.T3 instances of ``game`` when every one holds, else None: the
     plain check on index masks (an instance: at least two of the three vertices in the
     mask of dominating moves; it holds when all three are), multi-Shannon answers
-    remembered across games (:class:`_SharedMaskMsgs`, ``MultiShannon`` looked up when
+    remembered across games (:class:`_SharedMaskFamilies`, ``MultiShannon`` looked up when
     called)."""
-    msgs = _SharedMaskMsgs(game, MultiShannon)
+    msgs = _SharedMaskFamilies(game, MultiShannon)
     free = [1 << game.index(v) for v in game.nonterminals()]
     count = 0
     for a, b, c in combinations(free, 3):
@@ -393,7 +393,7 @@ def _dom_fast(game):
     ones, twos = _small_sets(len(free))
     index_of = _index_masks(free)
     fam = set_family(free, n)
-    msgs = _SharedMaskMsgs(game, MultiShannon)
+    msgs = _SharedMaskFamilies(game, MultiShannon)
     relations = _dom_relations(game, free, fam)
     first = (_Known(msgs, CUT, index_of), _Known(msgs, SHORT, index_of))
     moves: dict = {CUT: {}, SHORT: {}}  # player -> {S: its P-dominating moves}, asked once
@@ -482,10 +482,7 @@ class _Known:
         """The members of the family ``need`` that are first-player wins."""
         new = need & ~self.asked
         if new:
-            first, p, index_of = self.msgs.first, self.player, self.index_of
-            for r in bits(new):
-                if first(index_of[r], p):
-                    self.wins |= 1 << r
+            self.wins |= self.msgs.first_family(new, self.player, self.index_of)
             self.asked |= new
         return need & self.wins
 
