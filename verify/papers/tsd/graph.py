@@ -1044,8 +1044,8 @@ def _l4_fast(game):
     shorted: dict = {0: adj}  # x -> G ∗ x
     supports: dict = {}  # B -> supporter_families (or, see below, {x: family} as needed)
 
-    relmask: dict = {0: 0}  # B -> its relative mask, and the sets avoiding it
-    avoiding: dict = {}
+    relmask: dict = {0: 0}  # B -> its relative mask
+    avoiding: dict = {}  # B -> the sets avoiding it
 
     def rel(m):
         r = relmask.get(m)
@@ -1072,60 +1072,93 @@ def _l4_fast(game):
 
     def support(mb, x=0):
         """The supporter family of ``B`` in G (``x = 0``) or in ``G − x``."""
-        f = supports.get(mb)
+        f = supports.get((mb, x))
         if f is None:
-            f = supports[mb] = {} if own else supporter_families(edges, mb, free, n)
-        g = f.get(x)
-        if g is None:
-            rb = rel(mb)
-            g = f[x] = packed_supporter_family(pk, avoiding[mb] & ~fam[x.bit_length() - 1] if x else avoiding[mb], rb, x)
-        return g
+            if own:
+                rb = rel(mb)
+                f = packed_supporter_family(pk, avoiding[mb] & ~fam[x.bit_length() - 1] if x else avoiding[mb], rb, x)
+            else:
+                f = supporter_families(edges, mb, free, n)[x]
+            supports[mb, x] = f
+        return f
 
     pairs_a = sized[0] | sized[1]
 
-    cols: dict = {}
-
-    def col(c):
-        """The pairs (one bit per block of ``pk``) that are edges of ``G ∗ S``, ``S`` the
-        relative mask ``c``."""
-        v = cols.get(c)
-        if v is None:
-            v = cols[c] = (pk[0] >> c) & pk[3]
-        return v
-
     def per_b(mb):
         """(sets A threatening B, those whose threat sub-instances all pass, the same
-        for support), as families; a hypothesis no pair's ``A`` meets is not pursued.
-
-        Only the members of ``t0`` (the sets threatening ``B``) of the threat families
-        are read.  With the packed families a threat of ``C ⊆ B`` in ``G ∗ x`` is then
-        asked only of the pairs that shorting ``C`` adds to ``G ∗ x`` and shorting ``B``
-        does not add to G: ``t0`` is the sets avoiding ``B`` that meet every pair of
-        the latter, and the threat family of ``C`` in ``G ∗ x`` is the sets avoiding
-        ``C`` that meet every pair of the former, so on ``t0`` they agree."""
+        for support), as families; a hypothesis no pair's ``A`` meets is not pursued."""
         t0, s0 = threat(0, mb), support(mb)
         ok_t = ok_s = -1
         live = _avoiding(fam, mb) & pairs_a  # the sets A paired with B
         thr, sup = t0 & live, s0 & live
-        if own and thr:
-            new0 = col(rel(mb)) & ~col(0)
         for i in free:
             x, rx = 1 << i, relbit[i]
             if mb & x:
                 rest = mb & ~x
                 if rest:  # (i)/(iii) with x ∈ B, and the corollary with B1 = {x}
                     if thr:
-                        in_x = packed_meets(pk, col(relmask[mb]) & ~col(rx) & ~new0) if own else threat(x, rest)
-                        ok_t &= (threat(0, rest) >> rx) & in_x
+                        ok_t &= (threat(0, rest) >> rx) & threat(x, rest)
                     if sup:
                         ok_s &= support(rest, x) & (support(rest) >> rx)
             else:  # (i)/(iii) with x ∉ A ∪ B (sets A containing x are exempt)
                 if thr:
-                    in_x = packed_meets(pk, col(relmask[mb] | rx) & ~col(rx) & ~new0) if own else threat(x, mb)
-                    ok_t &= (t0 >> rx) & in_x | fam[i]
+                    ok_t &= (t0 >> rx) & threat(x, mb) | fam[i]
                 if sup:
-                    ok_s &= (s0 >> rx if own else support(mb, x) & (s0 >> rx)) | fam[i]
+                    ok_s &= support(mb, x) & (s0 >> rx) | fam[i]
         return t0, ok_t, s0, ok_s
+
+    if own:
+        packed, ones = pk[0], pk[3]
+        col0 = packed & ones  # the pairs that are edges of G (none are packed; kept for the formula)
+        colx = {i: (packed >> relbit[i]) & ones for i in free}
+        cols: dict = {}
+        width_full = (1 << (1 << k)) - 1
+
+        def col(c):
+            """The pairs (one bit per block of ``pk``) that are edges of ``G ∗ S``, ``S``
+            the relative mask ``c``."""
+            v = cols.get(c)
+            if v is None:
+                v = cols[c] = (packed >> c) & ones
+            return v
+
+        def per_b(mb):  # noqa: F811  (the packed form of per_b above)
+            """:func:`per_b` from the packed families.  Only the members of ``t0`` (the
+            sets threatening ``B``) of the threat families are read, so a threat of
+            ``C ⊆ B`` in ``G ∗ x`` is asked only of the pairs that shorting ``C`` adds to
+            ``G ∗ x`` and shorting ``B`` does not add to G: ``t0`` is the sets avoiding
+            ``B`` that meet every pair of the latter, and the threat family of ``C`` in
+            ``G ∗ x`` the sets avoiding ``C`` that meet every pair of the former, so on
+            ``t0`` they agree.  (iii) in ``G − x`` for ``x ∉ B`` is left out (see
+            :func:`_l4_fast`)."""
+            rb = rel(mb)
+            avoid = avoiding[mb]
+            cb = col(rb)
+            new0 = cb & ~col0
+            t0 = threats[0, mb] = packed_meets(pk, new0, avoid) & width_full
+            s0 = support(mb)
+            live = avoid & pairs_a
+            ok_t = ok_s = -1
+            if t0 & live:
+                other = ~new0
+                for i in free:
+                    x, rx = 1 << i, relbit[i]
+                    if mb & x:
+                        rest = mb ^ x
+                        if rest:  # (i) with x ∈ B, and the corollary with B1 = {x}
+                            ok_t &= (threat(0, rest) >> rx) & packed_meets(pk, cb & ~colx[i] & other)
+                    else:  # (i) with x ∉ A ∪ B
+                        ok_t &= (t0 >> rx) & packed_meets(pk, col(rb | rx) & ~colx[i] & other) | fam[i]
+            if s0 & live:
+                for i in free:
+                    x, rx = 1 << i, relbit[i]
+                    if mb & x:
+                        rest = mb ^ x
+                        if rest:  # (iii) with x ∈ B, and the corollary with B1 = {x}
+                            ok_s &= support(rest, x) & (support(rest) >> rx)
+                    else:  # (iii) with x ∉ A ∪ B, in G ∗ x only
+                        ok_s &= (s0 >> rx) | fam[i]
+            return t0, ok_t, s0, ok_s
 
     table = {}
     bad = False
