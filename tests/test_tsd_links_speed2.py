@@ -40,6 +40,8 @@ def games_up_to(n_max, n_min=2):
 def _clear_caches():
     LK._T17_SEEN.clear()
     LK._PAIRING_SEEN.clear()
+    LK._T17_SETS.clear()
+    LK._RELATED.clear()
 
 
 def _outcome(t):

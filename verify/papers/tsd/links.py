@@ -200,8 +200,9 @@ def _t10_fast(game):
     and player, capture / loss) remembered across games per the rows of
     ``G[S ∪ Γ(S)]`` (:class:`_SharedMaskMsgs`, this module's ``MultiShannon`` looked
     up when called); threat and support with :func:`threat_masks` /
-    :func:`support_masks` only for pair-sets whose pairs all dominate; the pairing
-    strategy by :func:`_pairing_holds`.  Every name is looked up when called."""
+    :func:`support_masks` only for pair-sets whose pairs all dominate, remembered per
+    graph (:data:`_RELATED`); the pairing strategy by :func:`_pairing_holds`.  Every
+    name is looked up when called."""
     adj = game.adjacency
     full = (1 << game.n) - 1
     free = [game.index(v) for v in game.nonterminals()]
@@ -214,10 +215,17 @@ def _t10_fast(game):
         families = [[x] for x in dom]
         families += [[x, y] for i, x in enumerate(dom) for y in dom[i + 1:]
                      if len({x[0], x[1], y[0], y[1]}) == 4]  # each set of two disjoint pairs once
+        seen = _RELATED
         for pairs in families:
             ma = sum(1 << a for a, _ in pairs)
             mb = sum(1 << b for _, b in pairs)
-            if not related(adj, full, mb, ma):
+            key = (related, adj, mb, ma)
+            holds = seen.get(key)
+            if holds is None:
+                if len(seen) >= _T10_SEEN_MAX:
+                    seen.clear()
+                holds = seen[key] = related(adj, full, mb, ma)
+            if not holds:
                 continue
             count += 2
             if not msgs.second(ma | mb, p):
@@ -225,6 +233,14 @@ def _t10_fast(game):
             if not _pairing_holds(msgs, game, pairs, p, other):
                 return None
     return count
+
+
+#: Answers of "B threatens A" / "B supports A" in T10's fast pass across games:
+#: (the function asked, looked up when called; adjacency of G; B; A) -> answer.  Both
+#: read only the adjacency and the two sets, so the games of one graph with different
+#: terminal pairs (consecutive in a shard) share them.
+_RELATED: dict = {}
+_T10_SEEN_MAX = 1 << 16
 
 
 #: Answers of :func:`_pairing_holds` across games: (solver class, the rows of
@@ -348,17 +364,27 @@ def _t17_fast(game):
     carrier and no instance).  That answer is a function of the two families only,
     so it is remembered across games per (positions, weak carriers of at most four
     vertices, strong carriers) (games share them often: 599 pairs for the 7,888
-    terminal sets of the n = 9 sample shard)."""
+    terminal sets of the n = 9 sample shard), and with the genuine ``MultiLinks`` also
+    per graph and terminal set (:data:`_T17_SETS`), before its families are built."""
     over = game.nonterminals()
     m = len(over)
     small = _small_sets(m)
     seen = _T17_SEEN
     genuine = MultiLinks is _GENUINE_MULTILINKS
     adj = game.adjacency
+    sets = _T17_SETS
     count = 0
     for T in _terminal_sets(game):
-        if genuine and _is_clique(adj, game.mask(T)):
-            continue  # every carrier strong (T is won before any move), none weak: no instance
+        if genuine:
+            t_mask = game.mask(T)
+            if _is_clique(adj, t_mask):
+                continue  # every carrier strong (T is won before any move), none weak: no instance
+            hit = sets.get((adj, t_mask))
+            if hit is not None:
+                if hit < 0:
+                    return None
+                count += hit
+                continue
         fams = MultiLinks(game, T).families(over)
         key = (m, fams["weak"] & small, fams["strong"])
         hit = seen.get(key)
@@ -367,10 +393,23 @@ def _t17_fast(game):
                 seen.clear()
             got = _t17_terminal_set(m, key[1], key[2])
             hit = seen[key] = -1 if got is None else got
+        if genuine:
+            if len(sets) >= _T17_SEEN_MAX:
+                sets.clear()
+            sets[(adj, t_mask)] = hit
         if hit < 0:
             return None
         count += hit
     return count
+
+
+#: Answers of :func:`_t17_terminal_set` per (adjacency of G, terminal set as an index
+#: mask), for the genuine ``MultiLinks`` only: its families read only the adjacency,
+#: ``T`` and the vertices outside ``T`` (the terminals are in ``T``), and the answer
+#: does not depend on how those vertices are numbered, so the games of one graph with
+#: different terminal pairs (consecutive in a shard) share the terminal sets they have
+#: in common ({s, t, x} for three terminal pairs).
+_T17_SETS: dict = {}
 
 
 def _is_clique(adj, T: int) -> bool:
