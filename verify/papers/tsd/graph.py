@@ -420,20 +420,26 @@ def l1(game):
 def _l2_fast(game) -> int | None:
     """The fast pass of :func:`l2`: the number of sub-instances when all pass, else None.
 
-    ``G ∗ S = G − S`` on bitmasks (:func:`~verify.concepts.short_equals_delete`),
-    remembered per set.  The components of ``G[S]`` by :func:`~verify.game.components`;
-    (ii) for a connected ``S`` compares ``eq`` with itself and passes.  Connectedness
-    for (i) from the same components while ``_connected`` is this module's own (else
-    asked of ``_connected`` with labels, as the plain check does).  (iii) by
-    :func:`_l2_survives`."""
-    adj, alive = game.adjacency, _alive(game)
+    Everything from the game's shorted-edge families (:func:`_nonedge_packing`): the
+    graphs ``G ∗ S`` and ``G − S`` have the same vertices and differ exactly in the pairs
+    outside ``S``, not adjacent in G, that a path through ``S`` joins in ``G ∗ S``, so
+    ``G ∗ S = G − S`` iff no packed family (the non-edges of G) has the set ``S``.  The
+    components of ``G[S]`` by :func:`_small_components`; (ii) for a connected ``S``
+    compares ``eq`` with itself and passes.  Connectedness for (i) from the same
+    components while ``_connected`` is this module's own (else asked of ``_connected``
+    with labels, as the plain check does).  (iii) by :func:`_l2_survives`."""
+    adj = game.adjacency
     singles = _free_singles(game)
-    equal = _equal_table(adj, singles)
+    free = _free_indices(game)
+    pk = _nonedge_packing(game)
+    packed, ones = pk[0], pk[3]
+    rel = _rel_index(free)
     own = _connected is _CONNECTED
-    survives = _l2_survives(game)
+    survives = _l2_survives(game, pk, rel)
+    equal = {}
     count = 0
     for ms in _set_masks(singles, 3):
-        eq = equal[ms]
+        eq = equal[ms] = not (packed >> rel[ms]) & ones
         comps = _small_components(adj, ms)
         if len(comps) == 1 if own else _connected(game, game.labels_of(ms)):
             nb = 0
@@ -454,21 +460,31 @@ def _l2_fast(game) -> int | None:
     return count
 
 
-def _equal_table(adj, singles: tuple) -> dict:
-    """``G ∗ S = G − S`` for every set ``S`` of one to three free vertices (``singles``:
-    their single-bit masks): ``S -> bool``.  ``G ∗ S`` and ``G − S`` are built from those
-    of ``S`` without its highest vertex by one ``short_adjacency`` / ``delete_adjacency``
-    (shorting in increasing vertex order, as ``short_equals_delete`` does); both have
-    the rows and columns of ``S`` cleared, so the graphs are equal iff the tuples are."""
-    short, delete = short_adjacency, delete_adjacency
-    built = {0: (adj, adj)}
-    out = {}
-    for ms in _set_masks(singles, 3):
-        top = ms.bit_length() - 1
-        gs, gd = built[ms ^ (1 << top)]
-        gs, gd = built[ms] = (short(gs, top), delete(gd, top))
-        out[ms] = gs == gd
-    return out
+@lru_cache(maxsize=1 << 10)
+def _rel_index(free: tuple) -> dict:
+    """Game bitmask -> relative mask (see :func:`~verify.concepts.set_family`), for every
+    subset of ``free``."""
+    return {m: r for r, m in enumerate(_abs_masks(free))}
+
+
+_PACKED_SEEN: dict = {}
+_PACKED_SEEN_MAX = 1 << 6
+
+
+def _nonedge_packing(game) -> tuple:
+    """:func:`~verify.concepts.packed_edge_families` of the game's non-edges (pairs not
+    adjacent in G), from :func:`~verify.concepts.shorted_edge_families_at_once`; the
+    last few games' remembered (the one-pass sweep asks for it per statement)."""
+    free = _free_indices(game)
+    key = (game.adjacency, free)
+    pk = _PACKED_SEEN.get(key)
+    if pk is None:
+        if len(_PACKED_SEEN) >= _PACKED_SEEN_MAX:
+            _PACKED_SEEN.clear()
+        edges = shorted_edge_families_at_once(game.adjacency, _alive(game), free)
+        # a pair adjacent in G has the empty set in its family (bit 0)
+        pk = _PACKED_SEEN[key] = packed_edge_families({p: e for p, e in edges.items() if not e & 1}, free, game.n)
+    return pk
 
 
 def _small_components(adj, ms: int) -> list[int]:
@@ -482,25 +498,23 @@ def _small_components(adj, ms: int) -> list[int]:
     return components(adj, ms)
 
 
-def _l2_survives(game):
+def _l2_survives(game, pk, rel):
     """(iii) of :func:`l2` for one set ``S`` with ``G ∗ S = G − S``: a function of ``S``
     giving the number of sets ``V`` (one or two free vertices, ``S − V`` non-empty) when
     for each ``G − V ∗ R = G − V − R`` and ``G ∗ V ∗ R = G ∗ V − R`` (``R = S − V``),
     else None.
 
     With ``V`` and ``R`` disjoint these are "``V`` threatens ``R``" and "``V`` supports
-    ``R``" in G (:func:`~verify.concepts.threat_masks` / ``support_masks`` run exactly
-    those two comparisons, ``G − V`` and ``G ∗ V`` kept in G's index space).  Per ``R``
-    the sets ``V`` with ``V ∩ S = S − R`` form one family; the threats of all of them
-    come from one ``threat_family`` of ``R``, the supports are asked pair by pair
-    (remembered per pair)."""
-    adj, alive = game.adjacency, _alive(game)
+    ``R``" in G.  Per ``R`` the sets ``V`` with ``V ∩ S = S − R`` form one family, which
+    must lie in the threat and the supporter family of ``R``
+    (:func:`~verify.concepts.packed_meets` of the pairs shorting ``R`` adds, as
+    ``packed_threat_family``; :func:`~verify.concepts.packed_supporter_family`; both
+    from ``pk`` = :func:`_nonedge_packing`, ``rel`` = :func:`_rel_index`)."""
     free = _free_indices(game)
     fam = set_family(free, game.n)
-    absm = _abs_masks(free)
     sized = _small(len(free), 1, 2)
-    threats: dict = {}
-    supported: dict = {}
+    packed, ones = pk[0], pk[3]
+    both: dict = {}
 
     def survives(ms):
         count = 0
@@ -510,18 +524,13 @@ def _l2_survives(game):
                 dom &= ~fam[i] if rest >> i & 1 else fam[i]  # V ∩ S = S − R
             if not dom:
                 continue
-            t = threats.get(rest)
-            if t is None:
-                t = threats[rest] = threat_family(adj, alive, rest, free)
-            if dom & ~t:
+            ok = both.get(rest)
+            if ok is None:
+                rr, avoid = rel[rest], _avoiding(fam, rest)
+                ok = both[rest] = (packed_meets(pk, (packed >> rr) & ones, avoid)
+                                   & packed_supporter_family(pk, avoid, rr))
+            if dom & ~ok:
                 return None
-            for r in bits(dom):
-                key = (r, rest)
-                ok = supported.get(key)
-                if ok is None:
-                    ok = supported[key] = support_masks(adj, alive, absm[r], rest)
-                if not ok:
-                    return None
             count += dom.bit_count()
         return count
 
@@ -536,15 +545,6 @@ def _submasks(m: int) -> list[int]:
         out.append(sub)
         sub = (sub - 1) & m
     return out
-
-
-def _short_rows(rows: list, m: int) -> None:
-    """Short the vertices of ``m`` in the bitmask adjacency ``rows`` (in place)."""
-    for v in bits(m):
-        nb = rows[v]
-        for u in bits(nb):
-            rows[u] = (rows[u] | nb) & ~(1 << u) & ~(1 << v)
-        rows[v] = 0
 
 
 @statement("TSD.L2", kind="thm", source=SRC + " §4, Lemma 2", max_n=6)
@@ -1013,8 +1013,7 @@ def _l4_fast(game):
     :mod:`verify.concepts`' own (looked up at call time), the families come from
     their packed forms (:func:`~verify.concepts.packed_threat_family`,
     :func:`~verify.concepts.packed_supporter_family`, equal to them, from one
-    :func:`~verify.concepts.packed_edge_families` of
-    :func:`~verify.concepts.shorted_edge_families_at_once`), and (iii) in ``G − x`` for
+    :func:`_nonedge_packing`), and (iii) in ``G − x`` for
     ``x ∉ A ∪ B`` is not evaluated: the family in ``G − x`` excludes the sets hit by a
     subset of the pairs whose hits the family in G excludes (the pairs without ``x``),
     so it contains every member of the family in G that avoids ``x``, and that
@@ -1033,11 +1032,11 @@ def _l4_fast(game):
     own = (threat_family is _concepts.threat_family and supporter_families is _concepts.supporter_families
            and supporter_family is _concepts.supporter_family
            and shorted_edge_families is _concepts.shorted_edge_families)
-    edges = (shorted_edge_families_at_once if own else shorted_edge_families)(adj, alive, free)
-    # The pairs that are edges of G (the empty set in their family) are left out of the
-    # packing: such a family holds every set avoiding the pair, so the pair is never
-    # added by shorting (threat) and never joined by A ∪ B but not by A (support).
-    pk = packed_edge_families({p: e for p, e in edges.items() if not e & 1}, free, n) if own else None
+    # The pairs that are edges of G are left out of the packing (_nonedge_packing): such
+    # a family holds every set avoiding the pair, so the pair is never added by shorting
+    # (threat) and never joined by A ∪ B but not by A (support).
+    edges = None if own else shorted_edge_families(adj, alive, free)
+    pk = _nonedge_packing(game) if own else None
     singles = tuple(1 << i for i in free)
     sized = (_small(k, 1, 1), _small(k, 2, 2))
     threats: dict = {}  # (x, B) -> threat_family in G ∗ x (x = 0: in G)
