@@ -1010,23 +1010,25 @@ def shorted_edge_families_at_once(adj, alive: int, free: tuple) -> dict:
             if grow != r:
                 reach[w] = grow
                 changed = True
-    out = {}
+    to = {}  # v -> the reach of v's neighbours, every start
     for v in starts:
-        to_v = 0
+        r = 0
         for w in bits(adj[v]):
             if w in reach:
-                to_v |= reach[w]
-        keep = ~fam[v] & full
-        for u in starts:
-            if u >= v:
-                break
-            e = (to_v >> (slot[u] * width)) & full
-            if adj[u] >> v & 1:
-                e = full
-            e &= keep & ~fam[u]
+                r |= reach[w]
+        to[v] = r
+    out = {}
+    for u in starts:  # in the order of shorted_edge_families
+        shift = slot[u] * width
+        other = ~fam[u] & full
+        for v in starts:
+            if v <= u:
+                continue
+            e = full if adj[u] >> v & 1 else (to[v] >> shift) & full
+            e &= other & ~fam[v]
             if e:
                 out[(1 << u) | (1 << v)] = e
-    return dict(sorted(out.items(), key=lambda kv: ((kv[0] & -kv[0]).bit_length(), kv[0])))
+    return out
 
 
 def packed_meets(pk: tuple, pairs: int, out: int = -1) -> int:

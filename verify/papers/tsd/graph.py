@@ -749,13 +749,24 @@ def _t7_fast(game, part, apart=False) -> int | None:
     None.  Per connected ``B`` (``_connected_mask``), all ``A`` at once as families
     (:func:`~verify.concepts.set_family`): threat by the definition
     (``threat_family``) against Theorem 7(i) (``threat7_family``); support by the
-    definition pair by pair (``support_masks``) against Theorem 7(ii)
-    (``support7_family``); ``apart`` restricts ``A`` by ``_connected_and_apart_family``."""
+    definition (``support_masks`` pair by pair, or, while it is
+    :mod:`verify.concepts`' own, the equal supporter family from the packed
+    shorted-edge families, :func:`_nonedge_packing`) against Theorem 7(ii)
+    (``support7_family``); ``apart`` restricts ``A`` by ``_connected_and_apart_family``
+    (while it is this module's own, by the equal :func:`_apart_families`)."""
     adj, alive = game.adjacency, _alive(game)
     free = _free_indices(game)
     absm = _abs_masks(free)
     small = _small(len(free), 0, 2)
     fam = set_family(free, game.n)
+    packed = apart and part != "i" and support_masks is _concepts.support_masks  # (/a fails early on most games)
+    if packed:
+        pk, rel = _nonedge_packing(game), _rel_index(free)
+        thm7 = (_support7_connected(adj, free) if support7_family is _concepts.support7_family
+                else lambda mb: support7_family(adj, mb, free))
+    if apart:
+        restrict = (_apart_families(adj, free) if _connected_and_apart_family is _CONNECTED_AND_APART_FAMILY
+                    else lambda mb: _connected_and_apart_family(adj, mb, free))
     count = 0
     for mb in _set_masks(tuple(1 << i for i in free), 2):
         if not _connected_mask(adj, mb):
@@ -764,9 +775,13 @@ def _t7_fast(game, part, apart=False) -> int | None:
         for i in bits(mb):
             domain &= ~fam[i]
         if apart:
-            domain &= _connected_and_apart_family(adj, mb, free)
+            domain &= restrict(mb)
         if part == "i":
             if (threat_family(adj, alive, mb, free) ^ threat7_family(adj, mb, free)) & domain:
+                return None
+        elif packed:
+            sup = packed_supporter_family(pk, _avoiding(fam, mb), rel[mb])
+            if (sup ^ thm7(mb)) & domain:
                 return None
         else:
             thm = support7_family(adj, mb, free)
@@ -775,6 +790,31 @@ def _t7_fast(game, part, apart=False) -> int | None:
                     return None
         count += domain.bit_count()
     return count
+
+
+def _support7_connected(adj, free: tuple):
+    """:func:`~verify.concepts.support7_family` as a function of a connected ``B``
+    (``mb``) for one game: ``B`` is its own one component, and the sets containing a
+    neighbour of each vertex ``x`` are found once per ``x`` (the same steps otherwise)."""
+    fam = set_family(free, len(adj))
+    near = []
+    for x in range(len(adj)):
+        m = 0
+        for a in bits(adj[x]):
+            m |= fam[a]
+        near.append(m & ~fam[x])
+    full = (1 << (1 << len(free))) - 1
+
+    def family(mb):
+        out = _avoiding(fam, mb)
+        nb = 0
+        for i in bits(mb):
+            nb |= adj[i]
+        for x in bits(nb & ~mb & ~g_set_mask(adj, mb)):
+            out &= near[x]
+        return out & full
+
+    return family
 
 
 def _t7(game, rel, thm, part, only=None):
@@ -847,6 +887,28 @@ def _connected_and_apart_family(adj, mb: int, free: tuple) -> int:
     for i in bits(nb & ~mb):
         out &= ~fam[i]
     return out
+
+
+_CONNECTED_AND_APART_FAMILY = _connected_and_apart_family  # this module's own
+
+
+def _apart_families(adj, free: tuple):
+    """:func:`_connected_and_apart_family` as a function of ``mb`` for one game: the
+    sets ``A`` that are empty, one vertex or an edge are found once, then per ``B`` the
+    sets meeting ``Γ(B)`` are dropped (the same two steps)."""
+    base = _CONNECTED_AND_APART_FAMILY(adj, 0, free)  # B = ∅: nothing dropped
+    fam = set_family(free, len(adj))
+
+    def family(mb):
+        nb = 0
+        for i in bits(mb):
+            nb |= adj[i]
+        out = base
+        for i in bits(nb & ~mb):
+            out &= ~fam[i]
+        return out
+
+    return family
 
 
 @statement(
