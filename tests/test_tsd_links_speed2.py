@@ -42,6 +42,7 @@ def _clear_caches():
     LK._PAIRING_SEEN.clear()
     LK._T17_SETS.clear()
     LK._RELATED.clear()
+    LK._PIVOT_TABLES.clear()
 
 
 def _outcome(t):
@@ -231,3 +232,35 @@ def check_transversals(games) -> int:
 
 def test_transversals_equal_replayed_strategy():
     assert check_transversals(games_up_to(5)) > 1000
+
+
+def test_squeeze_numbers_the_vertices_outside_T():
+    for T in range(1 << 6):
+        outside = [i for i in range(6) if not T >> i & 1]
+        for mask in range(1 << 6):
+            if mask & T:
+                continue
+            want = sum(1 << k for k, i in enumerate(outside) if mask >> i & 1)
+            assert LK._squeeze(mask, T) == want
+
+
+def test_pivot_tables_shared_by_the_games_of_one_graph():
+    """:func:`_pivot_table` (remembered per adjacency and T, so asked by one game and read
+    by another with other terminals) against the families of ``G ∗ x`` over the
+    vertices outside T."""
+    LK._PIVOT_TABLES.clear()
+    checked = 0
+    for game in games_up_to(5):
+        s, t = game.terminal_indices
+        free = [i for i in range(game.n) if i not in (s, t)]
+        for k in (0, 1, 2):
+            for Y in combinations(free, k):
+                T = 1 << s | 1 << t | sum(1 << i for i in Y)
+                outside = game.labels_of(((1 << game.n) - 1) & ~T)
+                labels = game.labels_of(T)
+                table = LK._pivot_table(game, T)
+                for p, x in enumerate(outside):
+                    want = MultiLinks(game.short(x), labels).families(outside, 4)["strong"]
+                    assert table.family(p) == want, (game, labels, x)
+                    checked += 1
+    assert checked > 1000

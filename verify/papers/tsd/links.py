@@ -651,50 +651,106 @@ def _and_rule_b_fast(game):
     """:func:`_and_rule_fast` for reading /b with the genuine ``MultiLinks``: the same
     families, computed directly.
 
-    The strong carriers (at most two vertices) towards ``T1`` and ``T2`` from
-    :func:`_small_strong` (equal to ``MultiLinks(G, T).families(over, 2)["strong"]``,
-    tested); the disjoint pairs and their unions per pair of sides by
-    :func:`_joined_pairs`; the strong carriers of ``G ∗ x`` towards ``T1 ⊕ T2`` for
-    every pivot ``x`` from one table of ``G`` per ``T1 ⊕ T2``
-    (:class:`~verify.links.ShortedStrong`, equal to the per-``x`` families)."""
+    Per ``(X1, X2)`` the carriers lie outside ``T = T1 ⊕ T2`` (which holds ``s``, ``t``
+    and ``X1 ⊕ X2``) and are numbered as the vertices outside ``T`` in index order
+    (:func:`_squeeze`; a relabelling of the relative masks over the non-terminals: the
+    same sets, counts and answers).  The strong carriers (at most two vertices)
+    towards ``T1`` and ``T2`` from :func:`_small_strong` (equal to
+    ``MultiLinks(G, T).families(over, 2)["strong"]``, tested); the disjoint pairs and
+    their unions per pair of sides by :func:`_joined_pairs`; the strong carriers of
+    ``G ∗ x`` towards ``T`` for every pivot ``x`` from one table of ``G`` per ``T``
+    (:func:`_pivot_table`, equal to the per-``x`` families; it reads only the adjacency
+    and ``T``, so the games of one graph share it)."""
     s, tt = game.terminal_indices
-    over = game.nonterminals()
-    m = len(over)
-    idx = tuple(game.index(v) for v in over)
+    n = game.n
     adj = game.adjacency
-    full = (1 << m) - 1
-    xs = _mask_sets(tuple(1 << i for i in range(m)), (1, 2))
-    ends = []  # per end (s, t): X -> the strong small carriers towards {end} ∪ X
-    for e in (s, tt):
-        ends.append({X: _small_strong(adj, (1 << e) | sum(1 << idx[i] for i in bits(X)), idx) for X in xs})
-    small1, small2 = ends
-    pivoted: dict = {}  # target -> ShortedStrong of {s, t} ∪ target
-    labels = game.labels_of(1 << s | 1 << tt)
+    ends = 1 << s | 1 << tt
+    nonterm = ((1 << n) - 1) & ~ends
+    meeting = _meeting_sets(nonterm)
+    small2 = {X: _small_strong_shared(adj, 1 << tt | X) for X, _ in meeting}  # X -> towards {t} ∪ X
     count = 0
-    for X1 in xs:
-        clique1, piv1 = small1[X1]
-        for X2 in xs:
-            common = X1 & X2
-            if not common:
-                continue
-            rest = full & ~(X1 | X2)
-            side1 = _small_family(m, clique1, rest if clique1 else piv1 & rest)
-            if not side1:
-                continue
+    for X1, partners in meeting:
+        clique1, piv1 = _small_strong_shared(adj, 1 << s | X1)  # towards {s} ∪ X1
+        for X2, common, rest, sym in partners:
             clique2, piv2 = small2[X2]
-            side2 = _small_family(m, clique2, rest if clique2 else piv2 & rest)
-            n, unions = _joined_pairs(m, side1, side2)
-            count += n
+            T = ends | sym
+            k, unions = _sides_joined(n, T, clique1, rest if clique1 else piv1 & rest,
+                                      clique2, rest if clique2 else piv2 & rest)
+            count += k
             if not unions:
                 continue
-            target = X1 ^ X2
-            table = pivoted.get(target)
-            if table is None:
-                table = pivoted[target] = ShortedStrong(game, labels + [over[i] for i in bits(target)], over, 4)
+            table = _pivot_table(game, T)
             for x in bits(common):
-                if unions & ~table.family(x):
+                if unions & ~table.family((((1 << x) - 1) & ~T).bit_count()):  # x's position
                     return None
     return count
+
+
+@lru_cache(maxsize=1 << 10)
+def _meeting_sets(free: int) -> tuple:
+    """The sets ``X1`` of one or two vertices of ``free`` (an index mask), each with the
+    sets ``X2`` of one or two that meet it, as ``(X2, X1 ∩ X2, free ∖ (X1 ∪ X2),
+    X1 ⊕ X2)``, in the order of the plain check."""
+    xs = _mask_sets(tuple(1 << i for i in bits(free)), (1, 2))
+    return tuple((X1, tuple((X2, X1 & X2, free & ~(X1 | X2), X1 ^ X2) for X2 in xs if X1 & X2)) for X1 in xs)
+
+
+@lru_cache(maxsize=1 << 16)
+def _sides_joined(n: int, T: int, clique1: bool, mask1: int, clique2: bool, mask2: int) -> tuple:
+    """:func:`_joined_pairs` of the two sides' small strong carriers (:func:`_small_family`
+    of the index masks ``mask1``, ``mask2``, renumbered by :func:`_squeeze` as the
+    vertices outside ``T`` among ``n``), one call per pair of sides."""
+    m = n - T.bit_count()
+    side1 = _small_family(m, clique1, _squeeze(mask1, T))
+    if not side1:
+        return 0, 0
+    return _joined_pairs(m, side1, _small_family(m, clique2, _squeeze(mask2, T)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _squeeze(mask: int, T: int) -> int:
+    """The index mask ``mask`` (outside ``T``) renumbered as the vertices outside ``T``
+    in index order: bit ``i`` for the ``i``-th of them."""
+    out = pos = 0
+    i = 0
+    while mask >> i:
+        if not T >> i & 1:
+            if mask >> i & 1:
+                out |= 1 << pos
+            pos += 1
+        i += 1
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _small_strong_shared(adj: tuple, T: int) -> tuple:
+    """:func:`_small_strong` with the positions the indices of G (remembered per
+    adjacency and ``T``: the games of one graph ask the same sets)."""
+    return _small_strong(adj, T, tuple(range(len(adj))))
+
+
+#: The tables of :func:`_pivot_table`: (adjacency of G, T) -> :class:`ShortedStrong`.
+_PIVOT_TABLES: dict = {}
+_PIVOT_TABLES_MAX = 1 << 12
+
+
+def _pivot_table(game, T: int):
+    """The :class:`~verify.links.ShortedStrong` of ``G`` towards the index mask ``T``
+    (which holds both terminals), carriers of at most four vertices, positions the
+    vertices outside ``T`` in index order (as :func:`_squeeze` numbers them).
+
+    It reads only the adjacency and ``T`` (the terminals are in ``T``, so which two
+    vertices are the terminals does not matter), so it is shared by the games of one
+    graph with different terminal pairs (consecutive in a shard); at most
+    :data:`_PIVOT_TABLES_MAX` kept, all forgotten when full."""
+    key = (game.adjacency, T)
+    table = _PIVOT_TABLES.get(key)
+    if table is None:
+        if len(_PIVOT_TABLES) >= _PIVOT_TABLES_MAX:
+            _PIVOT_TABLES.clear()
+        outside = game.labels_of(((1 << game.n) - 1) & ~T)
+        table = _PIVOT_TABLES[key] = ShortedStrong(game, game.labels_of(T), outside, 4)
+    return table
 
 
 def _and_rule_plain(game, literal: bool):
