@@ -617,7 +617,7 @@ def _small_strong(adj, T: int, idx: tuple) -> tuple:
     return False, pivots
 
 
-@lru_cache(maxsize=1 << 9)
+@lru_cache(maxsize=1 << 11)
 def _small_family(m: int, clique: bool, mask: int) -> int:
     """The family of the strong carriers of :func:`_small_strong` inside the relative
     mask ``mask`` (``m`` positions): every set of at most two of ``mask`` when ``T`` is
@@ -695,7 +695,7 @@ def _meeting_sets(free: int) -> tuple:
     return tuple((X1, tuple((X2, X1 & X2, free & ~(X1 | X2), X1 ^ X2) for X2 in xs if X1 & X2)) for X1 in xs)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _sides_joined(n: int, T: int, clique1: bool, mask1: int, clique2: bool, mask2: int) -> tuple:
     """:func:`_joined_pairs` of the two sides' small strong carriers (:func:`_small_family`
     of the index masks ``mask1``, ``mask2``, renumbered by :func:`_squeeze` as the
@@ -707,7 +707,7 @@ def _sides_joined(n: int, T: int, clique1: bool, mask1: int, clique2: bool, mask
     return _joined_pairs(m, side1, _small_family(m, clique2, _squeeze(mask2, T)))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 15)
 def _squeeze(mask: int, T: int) -> int:
     """The index mask ``mask`` (outside ``T``) renumbered as the vertices outside ``T``
     in index order: bit ``i`` for the ``i``-th of them."""
@@ -731,7 +731,7 @@ def _small_strong_shared(adj: tuple, T: int) -> tuple:
 
 #: The tables of :func:`_pivot_table`: (adjacency of G, T) -> :class:`ShortedStrong`.
 _PIVOT_TABLES: dict = {}
-_PIVOT_TABLES_MAX = 1 << 12
+_PIVOT_TABLES_MAX = 1 << 10
 
 
 def _pivot_table(game, T: int):
