@@ -178,7 +178,7 @@ def check_relations(games):
         ones, twos = GM._small_sets(len(free))
         index_of = GM._index_masks(free)
         edges = shorted_edge_families(adj, full, free)
-        relations = GM._dom_relations(game, free, fam)
+        relations, _ = GM._dom_relations(game, free, fam)
         for rb in range(1, 1 << len(free)):
             if rb.bit_count() > 2:
                 continue
@@ -198,6 +198,67 @@ def test_dom_relations_equal_the_families():
 @pytest.mark.deep
 def test_dom_relations_equal_the_families_deep():
     check_relations(connected_games(6))
+
+
+def check_answers_by_leaves(games):
+    """``_answers_by_leaves`` (bit operations on the shorted-edge table) answers as
+    ``MultiShannon``: first-player wins and winning first moves of both players, on every
+    set of size 1-4."""
+    from verify.solve import MultiShannon
+
+    asked = 0
+    for game in games:
+        free = tuple(game.index(v) for v in game.nonterminals())
+        index_of = GM._index_masks(free)
+        _, pairs = GM._dom_relations(game, free, set_family(free, game.n))
+        answers_by = GM._answers_by_leaves(free, index_of, pairs)
+        for r in range(1, 1 << len(free)):
+            if r.bit_count() <= 4:
+                s = index_of[r]
+                m = MultiShannon(game, game.labels_of(s))
+                got = answers_by(s)
+                for p in GM.PLAYERS:
+                    assert got[("first", p)] == m.first_player_wins(p), (game, s, p)
+                    assert got[("moves", p)] == game.mask(m.winning_first_moves(p)), (game, s, p)
+                asked += 1
+    return asked
+
+
+def test_answers_by_leaves_equal_the_solver():
+    assert check_answers_by_leaves(games_up_to(5)) > 500
+
+
+@pytest.mark.deep
+def test_answers_by_leaves_equal_the_solver_deep():
+    check_answers_by_leaves(connected_games(6))
+
+
+def test_answers_by_leaves_equal_the_solver_n9_sample():
+    """The same on a few games of n = 9 (every set of size 1-4 of 7 non-terminals)."""
+    from verify.registry.domain import GAMES
+    assert check_answers_by_leaves(list(GAMES.instances(9, res=5, mod=4096))[:40]) > 0
+
+
+def test_dom_asks_a_replaced_solver():
+    """With ``MultiShannon`` replaced, TSD.DOM's fast pass asks the replacement (no
+    answers by leaves), and with the library's it records the solver as the plain check."""
+    from verify.backing import recording
+    from verify.mutants.tsd import multishannon
+
+    game = next(g for g in connected_games(5) if GM._dom_plain(g).hypothesis > 0)
+    with recording() as fast:
+        GM._dom_fast(game)
+    with recording() as plain:
+        GM._dom_plain(game)
+    assert fast.names == plain.names == {"multi"}
+    called = []
+    orig = GM.MultiShannon
+    GM.MultiShannon = multishannon(first_player_wins=lambda r: called.append(r) or r)(orig)
+    try:
+        GM._dom_fast(game)
+    finally:
+        GM.MultiShannon = orig
+    assert called
 
 
 def test_shared_mask_families_equal_the_solver():

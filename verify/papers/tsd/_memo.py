@@ -168,10 +168,24 @@ class _SharedMaskFamilies(_SharedMaskMsgs):
     and their answers are those of :class:`_SharedMaskMsgs` (shared with it across games
     and checks)."""
 
+    def __init__(self, game, solver, answers_by=None):
+        super().__init__(game, solver)
+        self._answers_by = answers_by
+
     def _fill(self, s: int, e: dict, question: tuple):
         """The answer to ``question`` for the set ``s`` with entry ``e``, after filling in
         the missing answers of :data:`_FILL` of its kind (the procedures that answered
-        remembered)."""
+        remembered).  With ``answers_by`` (a route the caller vouches gives the solver's
+        answers and records the solver's name), every answer of :data:`_FILL` comes from
+        ``answers_by(s)`` (a dict) instead."""
+        if self._answers_by is not None:
+            with recording() as rec:
+                got = self._answers_by(s)
+            for q in _FILL:
+                if q not in e:
+                    e[q] = got[q]
+            e["names"] |= rec.names
+            return e[question]
         with recording() as rec:
             m = self(s)
             for q in _FILL:

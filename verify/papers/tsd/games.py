@@ -18,6 +18,7 @@ import networkx as nx
 from ...concepts import (set_family, shorted_edge_families, support_masks, supporter_family, supports, threat_family,
                          threat_masks, threatens, walk_count)
 from ...dead import classify
+from ...backing import used
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
@@ -384,8 +385,10 @@ def _dom_fast(game):
     popcount: each single ``A = {v}`` is one instance ("v dominates {v} ∪ B"), each
     P-dominated ``A`` one more.  The P-dominated sets and the sets ``A ∪ B`` (the family
     shifted by ``B``: disjoint sets) are families too, filled in with one multi-Shannon
-    answer per set (:class:`_SharedMaskMsgs`, also across games) only where the plain
-    check asks; all names are looked up when called."""
+    answer per set (:class:`_SharedMaskFamilies`, also across games) only where the
+    plain check asks; all names are looked up when called.  The library's
+    ``MultiShannon`` is answered by bit operations on the same shorted-edge table
+    (:func:`_answers_by_leaves`); a replaced one is asked itself."""
     adj = game.adjacency
     n = game.n
     full = (1 << n) - 1
@@ -393,8 +396,10 @@ def _dom_fast(game):
     ones, twos = _small_sets(len(free))
     index_of = _index_masks(free)
     fam = set_family(free, n)
-    msgs = _SharedMaskFamilies(game, MultiShannon)
-    relations = _dom_relations(game, free, fam)
+    relations, pairs = _dom_relations(game, free, fam)
+    solver = MultiShannon
+    answers_by = _answers_by_leaves(free, index_of, pairs) if solver is _MULTI_SHANNON else None
+    msgs = _SharedMaskFamilies(game, solver, answers_by)
     first = (_Known(msgs, CUT, index_of), _Known(msgs, SHORT, index_of))
     moves: dict = {CUT: {}, SHORT: {}}  # player -> {S: its P-dominating moves}, asked once
     count = 0
@@ -452,9 +457,9 @@ def _dom_relations(game, free: tuple, fam: tuple):
     full = (1 << n) - 1
     threat_of, supporters_of = threat_family, _supporters
     edges = shorted_edge_families(adj, full, free)
-    if (threat_of, supporters_of) != _FAMILIES:
-        return lambda rb, mb, small: (threat_of(adj, full, mb, free) & small, supporters_of(edges, mb, free, n) & small)
     pairs = [(e, fam[pair.bit_length() - 1] | fam[(pair & -pair).bit_length() - 1]) for pair, e in edges.items() if not e & 1]
+    if (threat_of, supporters_of) != _FAMILIES:
+        return (lambda rb, mb, small: (threat_of(adj, full, mb, free) & small, supporters_of(edges, mb, free, n) & small)), pairs
 
     def relations(rb, mb, small):
         thr, hit = small, 0
@@ -465,7 +470,82 @@ def _dom_relations(game, free: tuple, fam: tuple):
             hit |= x & ~e
         return thr, small & ~hit
 
-    return relations
+    return relations, pairs
+
+
+_MULTI_SHANNON = MultiShannon  # the library's solver, which _answers_by_leaves reproduces
+
+
+def _answers_by_leaves(free: tuple, index_of: tuple, pairs: list):
+    """``answers_by(s)``: the first-player wins and the winning first moves (index masks)
+    of both players in the multi-Shannon game of the set ``s`` (index mask, at most 4
+    vertices) of a game whose non-adjacent pairs ``P`` have the families ``e_P``
+    (``pairs``: (``e_P``, sets meeting ``P``), from :func:`shorted_edge_families`), as
+    :class:`MultiShannon` answers them; it records the solver's name.
+
+    The end of play with ``T ⊆ S`` shorted (the rest deleted) leaves on ``Γ(S)`` the
+    pairs joined by a path through ``T``: a Short win when it is the graph of ``S``
+    shorted (every ``P`` with ``S`` in ``e_P`` has ``T`` in it: ``T ⊆ S``, so no pair
+    joined through ``T`` is missing through ``S``), a Cut win when it is the graph with
+    ``S`` deleted (no ``P`` outside ``S`` has ``T`` in ``e_P``); a pair with an end
+    outside ``S ∪ Γ(S)`` is joined through ``T`` exactly when it is an edge, so every
+    pair outside ``S`` may be read.  Play is then the game tree of :func:`_winning_moves`.
+    """
+    rel = {m: r for r, m in enumerate(index_of)}
+
+    def answers_by(s):
+        used("multi")
+        rs = rel[s]
+        short_win, cut_win = -1, -1
+        for e, meet in pairs:
+            if e >> rs & 1:
+                short_win &= e
+            if not meet >> rs & 1:
+                cut_win &= ~e
+        elems = tuple(1 << j for j in bits(rs))
+        out = {}
+        for p, win in ((CUT, cut_win), (SHORT, short_win)):
+            moves = 0
+            for x in _winning_moves(elems, win, p == SHORT):
+                moves |= index_of[x]
+            out[("first", p)] = bool(moves)
+            out[("moves", p)] = moves
+        return out
+
+    return answers_by
+
+
+def _winning_moves(elems: tuple, win: int, short: bool) -> list:
+    """The winning first moves (one-bit relative masks) of the player moving first in the
+    multi-Shannon game on the vertices ``elems`` (one-bit relative masks, 1 to 4 of
+    them): ``win`` is the family of the shorted sets ``T`` that end in a win of that
+    player (Short when ``short``); see :func:`_wins_after`."""
+    return [x for x in elems if _wins_after(x, elems, win, short)]
+
+
+def _wins_after(x: int, elems: tuple, win: int, short: bool) -> bool:
+    """Whether the first move ``x`` wins (:func:`_winning_moves`): the game tree written
+    out per size, the shorted vertices being Short's moves.  Short first shorts ``x``,
+    Cut deletes ``y``, Short shorts ``z``, Cut deletes the last; Cut first deletes ``x``,
+    Short shorts ``y``, Cut deletes ``z``, Short shorts the last."""
+    s = sum(elems)
+    k = len(elems)
+    rest = [y for y in elems if y != x]
+    if short:
+        if k == 1:
+            return bool(win >> s & 1)  # T = {x}
+        if k == 2:
+            return bool(win >> x & 1)  # T = {x}
+        if k == 3:
+            return all(win >> (s ^ y) & 1 for y in rest)  # T = S ∖ {y}
+        return all(any(win >> (x | z) & 1 for z in rest if z != y) for y in rest)  # T = {x, z}
+    if k == 1:
+        return bool(win & 1)  # T = ∅
+    if k == 2:
+        return bool(win >> (s ^ x) & 1)  # T = S ∖ {x}
+    if k == 3:
+        return all(win >> y & 1 for y in rest)  # T = {y}
+    return all(any(win >> (s ^ x ^ z) & 1 for z in rest if z != y) for y in rest)  # T = S ∖ {x, z}
 
 
 class _Known:
