@@ -669,13 +669,22 @@ def _and_rule_b_fast(game):
     meeting = _meeting_sets(nonterm)
     small2 = {X: _small_strong_shared(adj, 1 << tt | X) for X, _ in meeting}  # X -> towards {t} ∪ X
     count = 0
+    # a side has no strong small carrier exactly when T is no clique and fewer than
+    # two pivots are left: such pairs (X1, X2) have no instance and are skipped
     for X1, partners in meeting:
         clique1, piv1 = _small_strong_shared(adj, 1 << s | X1)  # towards {s} ∪ X1
+        if not clique1 and (piv1 & nonterm & ~X1).bit_count() < 2:
+            continue
         for X2, common, rest, sym in partners:
+            a1 = rest if clique1 else piv1 & rest
+            if not clique1 and a1.bit_count() < 2:
+                continue
             clique2, piv2 = small2[X2]
+            a2 = rest if clique2 else piv2 & rest
+            if not clique2 and a2.bit_count() < 2:
+                continue
             T = ends | sym
-            k, unions = _sides_joined(n, T, clique1, rest if clique1 else piv1 & rest,
-                                      clique2, rest if clique2 else piv2 & rest)
+            k, unions = _sides_joined(n, T, clique1, a1, clique2, a2)
             count += k
             if not unions:
                 continue
