@@ -1207,9 +1207,11 @@ def _l4_fast(game):
                     if mb & x:
                         rest = mb ^ x
                         if rest:  # (i) with x ∈ B, and the corollary with B1 = {x}
-                            ok_t &= (threat(0, rest) >> rx) & packed_meets(pk, cb & ~colx[i] & other)
+                            extra = cb & ~colx[i] & other
+                            ok_t &= (threat(0, rest) >> rx) & (packed_meets(pk, extra) if extra else -1)
                     else:  # (i) with x ∉ A ∪ B
-                        ok_t &= (t0 >> rx) & packed_meets(pk, col(rb | rx) & ~colx[i] & other) | fam[i]
+                        extra = col(rb | rx) & ~colx[i] & other
+                        ok_t &= (t0 >> rx) & (packed_meets(pk, extra) if extra else -1) | fam[i]
             if s0 & live:
                 for i in free:
                     x, rx = 1 << i, relbit[i]
