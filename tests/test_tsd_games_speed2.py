@@ -289,3 +289,33 @@ def test_shared_mask_families_equal_the_solver():
             for p in GM.PLAYERS:
                 msgs.first_family(need, p, index_of)
         assert again.names == ({"multi"} if free else set())
+
+
+def check_move_wins(games, solver_class=None):
+    """``_move_wins`` answers, vertex by vertex, as ``winning_moves`` lists."""
+    from verify.solve import FastSolver
+
+    cls = solver_class or FastSolver
+    asked = 0
+    for game in games:
+        s, ref = cls(), cls()
+        wins = GM._move_wins(s, game)
+        for p in GM.PLAYERS:
+            moves = set(ref.winning_moves(game, p))
+            for v in game.nonterminals():
+                assert wins(p, game.index(v)) == (v in moves), (game, p, v)
+                asked += 1
+    return asked
+
+
+def test_move_wins_equal_winning_moves():
+    from verify.mutants.tsd import fastsolver_flipped
+    from verify.solve import FastSolver
+
+    assert check_move_wins(games_up_to(5)) > 500
+    assert check_move_wins(games_up_to(4), fastsolver_flipped(FastSolver)) > 0  # another class: its list
+
+
+@pytest.mark.deep
+def test_move_wins_equal_winning_moves_deep():
+    check_move_wins(connected_games(6))

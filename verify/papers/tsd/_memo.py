@@ -177,10 +177,12 @@ class _SharedMaskFamilies(_SharedMaskMsgs):
         the missing answers of :data:`_FILL` of its kind (the procedures that answered
         remembered).  With ``answers_by`` (a route the caller vouches gives the solver's
         answers and records the solver's name), every answer of :data:`_FILL` comes from
-        ``answers_by(s)`` (a dict) instead."""
+        ``answers_by(s)`` (a dict; None: ask the solver) instead."""
+        got = None
         if self._answers_by is not None:
             with recording() as rec:
                 got = self._answers_by(s)
+        if got is not None:
             for q in _FILL:
                 if q not in e:
                     e[q] = got[q]

@@ -22,7 +22,7 @@ from ...backing import used
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
-from ...game import bits, delete_adjacency, popcount, short_adjacency
+from ...game import bits, delete_adjacency, popcount, reachable, short_adjacency
 from ._memo import _agree, _cached, _local_key, _mask_sets, _Msgs, _shared, _SharedMaskFamilies, _SharedMaskMsgs
 
 SRC = "TSD"
@@ -107,7 +107,8 @@ def _t2_fast(game):
     """The number of TSD.T2 instances of ``game`` when every one holds, else None: the
     plain check on index masks, multi-Shannon answers remembered across games
     (:class:`_SharedMaskFamilies`, ``MultiShannon`` looked up when called)."""
-    msgs = _SharedMaskFamilies(game, MultiShannon)
+    solver = MultiShannon
+    msgs = _SharedMaskFamilies(game, solver, _leaf_answers(game, solver))
     free = [1 << game.index(v) for v in game.nonterminals()]
     count = 0
     for a, b in combinations(free, 2):
@@ -177,7 +178,8 @@ def _t3_fast(game):
     mask of dominating moves; it holds when all three are), multi-Shannon answers
     remembered across games (:class:`_SharedMaskFamilies`, ``MultiShannon`` looked up when
     called)."""
-    msgs = _SharedMaskFamilies(game, MultiShannon)
+    solver = MultiShannon
+    msgs = _SharedMaskFamilies(game, solver, _leaf_answers(game, solver))
     free = [1 << game.index(v) for v in game.nonterminals()]
     count = 0
     for a, b, c in combinations(free, 3):
@@ -396,10 +398,9 @@ def _dom_fast(game):
     ones, twos = _small_sets(len(free))
     index_of = _index_masks(free)
     fam = set_family(free, n)
-    relations, pairs = _dom_relations(game, free, fam)
+    relations, _ = _dom_relations(game, free, fam)
     solver = MultiShannon
-    answers_by = _answers_by_leaves(free, index_of, pairs) if solver is _MULTI_SHANNON else None
-    msgs = _SharedMaskFamilies(game, solver, answers_by)
+    msgs = _SharedMaskFamilies(game, solver, _leaf_answers(game, solver))
     first = (_Known(msgs, CUT, index_of), _Known(msgs, SHORT, index_of))
     moves: dict = {CUT: {}, SHORT: {}}  # player -> {S: its P-dominating moves}, asked once
     count = 0
@@ -456,8 +457,7 @@ def _dom_relations(game, free: tuple, fam: tuple):
     n = game.n
     full = (1 << n) - 1
     threat_of, supporters_of = threat_family, _supporters
-    edges = shorted_edge_families(adj, full, free)
-    pairs = [(e, fam[pair.bit_length() - 1] | fam[(pair & -pair).bit_length() - 1]) for pair, e in edges.items() if not e & 1]
+    edges, pairs = _joined_pairs(game, free, fam)
     if (threat_of, supporters_of) != _FAMILIES:
         return (lambda rb, mb, small: (threat_of(adj, full, mb, free) & small, supporters_of(edges, mb, free, n) & small)), pairs
 
@@ -475,11 +475,39 @@ def _dom_relations(game, free: tuple, fam: tuple):
 
 _MULTI_SHANNON = MultiShannon  # the library's solver, which _answers_by_leaves reproduces
 
+#: The non-adjacent pairs' families of the last few games (:func:`_joined_pairs`).
+_PAIRS_SEEN: dict = {}
+
+
+def _joined_pairs(game, free: tuple, fam: tuple) -> list:
+    """(``e_P``, the sets meeting ``P``) for every non-adjacent pair ``P`` of ``game``
+    joined through some set (``e_P``: the sets ``S ⊆ free`` with ``P`` an edge of
+    ``G ∗ S``, :func:`shorted_edge_families`), remembered for the last few games (the
+    checks of one game run one after another)."""
+    key = (shorted_edge_families, game.adjacency, free)
+    hit = _PAIRS_SEEN.get(key)
+    if hit is None:
+        edges = shorted_edge_families(game.adjacency, (1 << game.n) - 1, free)
+        hit = (edges, [(e, fam[p.bit_length() - 1] | fam[(p & -p).bit_length() - 1]) for p, e in edges.items() if not e & 1])
+        if len(_PAIRS_SEEN) >= 8:
+            _PAIRS_SEEN.clear()
+        _PAIRS_SEEN[key] = hit
+    return hit
+
+
+def _leaf_answers(game, solver):
+    """``answers_by`` of :func:`_answers_by_leaves` for ``game`` when ``solver`` is the
+    library's ``MultiShannon``, else None (a replaced solver is asked itself)."""
+    if solver is not _MULTI_SHANNON:
+        return None
+    free = tuple(game.index(v) for v in game.nonterminals())
+    return _answers_by_leaves(free, _index_masks(free), _joined_pairs(game, free, set_family(free, game.n))[1])
+
 
 def _answers_by_leaves(free: tuple, index_of: tuple, pairs: list):
     """``answers_by(s)``: the first-player wins and the winning first moves (index masks)
-    of both players in the multi-Shannon game of the set ``s`` (index mask, at most 4
-    vertices) of a game whose non-adjacent pairs ``P`` have the families ``e_P``
+    of both players in the multi-Shannon game of the set ``s`` (index mask; None for
+    more than 4 vertices) of a game whose non-adjacent pairs ``P`` have the families ``e_P``
     (``pairs``: (``e_P``, sets meeting ``P``), from :func:`shorted_edge_families`), as
     :class:`MultiShannon` answers them; it records the solver's name.
 
@@ -494,8 +522,10 @@ def _answers_by_leaves(free: tuple, index_of: tuple, pairs: list):
     rel = {m: r for r, m in enumerate(index_of)}
 
     def answers_by(s):
-        used("multi")
         rs = rel[s]
+        if rs.bit_count() > 4:
+            return None  # beyond the game trees written out: the solver answers
+        used("multi")
         short_win, cut_win = -1, -1
         for e, meet in pairs:
             if e >> rs & 1:
@@ -768,14 +798,47 @@ def _pairs_fast(game):
                 return None
     pairs_ = [(i, j) for j in range(len(free)) for i in range(len(free)) if i != j and threat[j][i]]  # i threatens j
     if pairs_:
-        moves = {p: game.mask(s.winning_moves(game, p)) for p in PLAYERS}
+        wins = _move_wins(s, game)
         for i, j in pairs_:
             for p in PLAYERS:
-                if moves[p] >> free[j] & 1:
+                if wins(p, free[j]):
                     count += 1
-                    if not moves[p] >> free[i] & 1:
+                    if not wins(p, free[i]):
                         return None
     return count
+
+
+_FAST_SOLVER = FastSolver  # the library's solver, whose winning moves _move_wins reads one by one
+
+
+def _move_wins(s, game):
+    """``wins(p, v)``: whether ``v`` (an index) is among ``s.winning_moves(game, p)``,
+    asked only for the vertices a check reads.  For the library's :class:`FastSolver`
+    each vertex is solved as :meth:`~FastSolver.winning_moves` solves it (the same
+    position searched, the same exact answer); another solver class is asked for its
+    whole list."""
+    if type(s) is not _FAST_SOLVER:
+        moves = {p: game.mask(s.winning_moves(game, p)) for p in PLAYERS}
+        return lambda p, v: bool(moves[p] >> v & 1)
+    t1, t2 = game.terminal_indices
+    adj = game.adjacency
+    full = (1 << game.n) - 1
+    if adj[t1] >> t2 & 1 or not reachable(adj, t1, full) >> t2 & 1:
+        return lambda p, v: False  # no winning move at all (winning_moves returns [])
+    free = full & ~(1 << t1) & ~(1 << t2)
+    seen: dict = {}
+
+    def wins(p, v):
+        hit = seen.get((p, v))
+        if hit is None:
+            if p == SHORT:
+                hit = s._solve(short_adjacency(adj, v), free & ~(1 << v), t1, t2, False)
+            else:
+                hit = not s._solve(delete_adjacency(adj, v), free & ~(1 << v), t1, t2, True)
+            seen[(p, v)] = hit
+        return hit
+
+    return wins
 
 
 _SUPPORTS = supports  # the library's, for _support_pair
