@@ -43,6 +43,7 @@ def _clear_caches():
     LK._T17_SETS.clear()
     LK._RELATED.clear()
     LK._PIVOT_TABLES.clear()
+    LK._DOM_SEEN.clear()
 
 
 def _outcome(t):
@@ -249,6 +250,7 @@ def test_pivot_tables_shared_by_the_games_of_one_graph():
     by another with other terminals) against the families of ``G ∗ x`` over the
     vertices outside T."""
     LK._PIVOT_TABLES.clear()
+    LK._DOM_SEEN.clear()
     checked = 0
     for game in games_up_to(5):
         s, t = game.terminal_indices

@@ -197,7 +197,8 @@ def _t10_fast(game):
     """The number of TSD.T10 instances of ``game`` when every one holds, else None.
 
     The plain check on index masks: the multi-Shannon answers (domination once per pair
-    and player, capture / loss) remembered across games per the rows of
+    and player, also per graph by :func:`_dominating_pairs`; capture / loss)
+    remembered across games per the rows of
     ``G[S ∪ Γ(S)]`` (:class:`_SharedMaskMsgs`, this module's ``MultiShannon`` looked
     up when called); threat and support with :func:`threat_masks` /
     :func:`support_masks` only for pair-sets whose pairs all dominate, remembered per
@@ -210,15 +211,9 @@ def _t10_fast(game):
     count = 0
     for p, related in ((CUT, threat_masks), (SHORT, support_masks)):
         other = CUT if p == SHORT else SHORT
-        # ordered pairs (a, b) with a P-dominating {a, b}
-        dom = [(a, b) for a in free for b in free if a != b and msgs.moves((1 << a) | (1 << b), p) >> a & 1]
-        families = [[x] for x in dom]
-        families += [[x, y] for i, x in enumerate(dom) for y in dom[i + 1:]
-                     if len({x[0], x[1], y[0], y[1]}) == 4]  # each set of two disjoint pairs once
+        dom = _dominating_pairs(msgs, free, p)  # ordered pairs (a, b) with a P-dominating {a, b}
         seen = _RELATED
-        for pairs in families:
-            ma = sum(1 << a for a, _ in pairs)
-            mb = sum(1 << b for _, b in pairs)
+        for pairs, ma, mb in _pair_families(dom):
             key = (related, adj, mb, ma)
             holds = seen.get(key)
             if holds is None:
@@ -233,6 +228,59 @@ def _t10_fast(game):
             if not _pairing_holds(msgs, game, pairs, p, other):
                 return None
     return count
+
+
+def _pair_families(dom: list) -> list:
+    """The sets of one pair and of two disjoint pairs of ``dom`` (each once, in the
+    order of the fast pass before), each with the masks of its ``a`` and ``b`` vertices."""
+    single = [([x], 1 << x[0], 1 << x[1]) for x in dom]
+    out = list(single)
+    for i, (x, ax, bx) in enumerate(single):
+        both = ax | bx
+        for y, ay, by in single[i + 1:]:
+            if not both & (ay | by):  # four distinct vertices
+                out.append((x + y, ax | ay, bx | by))
+    return out
+
+
+#: The dominating moves of T10's pairs across games: (solver class, adjacency of G, the
+#: pair's mask, player) -> (winning first moves as a mask, the procedures that answered).
+_DOM_SEEN: dict = {}
+
+
+def _dominating_pairs(msgs, free: list, p) -> list:
+    """The ordered pairs ``(a, b)`` of the indices ``free`` with ``a`` P-dominating
+    ``{a, b}``, in the order of the plain check, from ``msgs.moves`` (a
+    :class:`_SharedMaskMsgs`).
+
+    The answers are remembered per (``MultiShannon`` looked up when called, adjacency,
+    pair, player) (:data:`_DOM_SEEN`): the games of one graph with different terminal
+    pairs (consecutive in a shard) ask the same pairs, and this skips the per-game key
+    of :class:`_SharedMaskMsgs`.  The procedures that answered are recorded once per
+    call, as the plain check records them."""
+    seen = _DOM_SEEN
+    adj = msgs.game.adjacency
+    solver = MultiShannon
+    names: set = set()
+    out = []
+    for a in free:
+        for b in free:
+            if a == b:
+                continue
+            s = 1 << a | 1 << b
+            key = (solver, adj, s, p)
+            hit = seen.get(key)
+            if hit is None:
+                if len(seen) >= _T10_SEEN_MAX:
+                    seen.clear()
+                moves = msgs.moves(s, p)
+                hit = seen[key] = (moves, frozenset(msgs._entry(s)["names"]))
+            names |= hit[1]
+            if hit[0] >> a & 1:
+                out.append((a, b))
+    for name in names:
+        used(name)
+    return out
 
 
 #: Answers of "B threatens A" / "B supports A" in T10's fast pass across games:
