@@ -220,3 +220,65 @@ def test_patched_names_send_the_checks_to_the_plain_code(monkeypatch):
     assert D.t13.check(g).failure is None
     assert D.t14_c1.check(g).failure is not None
     assert called == []
+
+
+# ---------------------------------------------------------------- TSD.DUAL/b
+def _dual_b_reference(game, DU):
+    """TSD.DUAL/b's check as it was: one count per Y, stopping at the first failing Y."""
+    from verify.registry import Tally
+
+    if not DU.has_outer_terminals(game):
+        return None
+    t = Tally()
+    d = DU.find_dual(game)
+    if not t.add(d is not None, part="planar game"):
+        return t
+    for Y, ok in DU.shorting_duals(game, d):
+        if not t.add(ok, vertices=list(Y), part="shorting"):
+            return t
+    return t
+
+
+def _flip_one(orig):
+    """``shorting_duals`` with the answer of its second-largest Y flipped."""
+
+    def shorting_duals(game, d):
+        out = list(orig(game, d))
+        if len(out) > 1:
+            Y, ok = out[-2]
+            out[-2] = (Y, not ok)
+        return out
+
+    return shorting_duals
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_dual_b_counts_as_before(n, monkeypatch):
+    from verify.papers.tsd import dual as DU
+
+    for perturb in (False, True):
+        with monkeypatch.context() as mp:
+            if perturb:
+                mp.setattr(DU, "shorting_duals", _flip_one(DU.shorting_duals))
+            failing = 0
+            for g in _games(n):
+                want = _dual_b_reference(g, DU)
+                got = DU.dual_graph.check(g)
+                if want is None:
+                    assert got is None
+                    continue
+                assert (got.hypothesis, got.failure) == (want.hypothesis, want.failure), g
+                failing += want.failure is not None
+            assert failing == 0 or perturb
+            assert not perturb or n < 4 or failing > 0
+
+
+def test_shorting_duals_stops_searching_once_the_terminals_are_joined():
+    """The families for G ∗ Y with s ~ t are not searched (no X separates), and agree with a
+    search on the shorted game itself."""
+    from verify.papers.tsd import dual_graph as DG
+
+    g = Game.from_edges("0-2,2-3,3-1,0-4,4-1,2-4", terminals=(0, 1))
+    d = DG.find_dual(g)
+    for Y, ok in DG.shorting_duals(g, d):
+        assert ok == DG.is_dual(g.short(list(Y)), d.subgraph(set(d) - set(Y))), Y

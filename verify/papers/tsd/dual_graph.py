@@ -379,31 +379,44 @@ def shorting_duals(game: Game, d: nx.Graph) -> list[tuple[tuple, bool]]:
     present = [all_] * game.n
     for j, v in enumerate(fidx):
         present[v] = all_ & ~has[j]
-    shorted = {0: (list(game.adjacency), all_)}  # Y (game-index mask) -> (adjacency of G ∗ Y, sets X avoiding Y)
+    # Y (its positions in ``free``) -> (adjacency of G ∗ Y, or None once s and t are adjacent in it; sets X avoiding Y)
+    shorted = {(): (None if game.adjacency[s] >> t & 1 else list(game.adjacency), all_)}
+    label = free.__getitem__
     out = []
     for r in range(1, k + 1):
-        for c in combinations(range(k), r):
-            ym = 0
-            for j in c:
-                ym |= 1 << fidx[j]
-            last = max(c, key=fidx.__getitem__)
+        for c in combinations(range(k), r):  # Y, as positions in ``free``
+            # the non-terminals are in internal order, so Y's last vertex in index order is its last position
+            last, before = c[-1], c[:-1]
             v = fidx[last]
-            adj, avoid = shorted[ym ^ (1 << v)]
-            adj = list(adj)
-            nb = adj[v]
-            rest = nb
-            while rest:  # short v: its neighbourhood becomes a clique, v goes
-                low = rest & -rest
-                rest ^= low
-                u = low.bit_length() - 1
-                adj[u] = (adj[u] | (nb & ~low)) & ~(1 << v)
-            adj[v] = 0
+            adj, avoid = shorted[before]
             avoid &= ~has[last]
+            if adj is not None:
+                adj = _shorten(adj, v)
+                if adj[s] >> t & 1:
+                    adj = None
             if r < k:
-                shorted[ym] = (adj, avoid)
-            sep = all_ & ~_reached(adj, s, present)[t]
-            out.append((tuple(free[j] for j in c), ((sep ^ conn) & avoid) == 0))
+                shorted[c] = (adj, avoid)
+            # s adjacent to t in G ∗ Y (then also in G ∗ Y' for every Y' ⊇ Y built from it: shorting
+            # keeps every edge between the vertices left): the search would reach t from s for
+            # every X (terminals are never deleted), so no X separates
+            sep = 0 if adj is None else all_ & ~_reached(adj, s, present)[t]
+            out.append((tuple(map(label, c)), ((sep ^ conn) & avoid) == 0))
     return out
+
+
+def _shorten(adj: list, v: int) -> list:
+    """A copy of the bitmask adjacency ``adj`` with ``v`` shorted: its neighbourhood becomes
+    a clique, ``v`` goes (as :meth:`Game.short` does)."""
+    adj = list(adj)
+    nb = adj[v]
+    rest = nb
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        u = low.bit_length() - 1
+        adj[u] = (adj[u] | (nb & ~low)) & ~(1 << v)
+    adj[v] = 0
+    return adj
 
 
 def find_dual_brute(game: Game, literal: bool = False) -> nx.Graph | None:
