@@ -4,7 +4,7 @@
   unpruned comparison of every complete colouring answers, also under the MODEL and L1
   mutants' perturbations;
 * the packed shorted-edge families of :mod:`verify.concepts`
-  (:func:`shorted_edge_families_at_once`, :func:`packed_threat_family`,
+  (:func:`shorted_edge_families_at_once`, :func:`packed_nonedge_families`, :func:`packed_threat_family`,
   :func:`packed_supporter_family`, :func:`packed_meets`) equal the families they replace;
 * the per-game helpers of :mod:`verify.papers.tsd.graph` (``_apart_families``,
   ``_support7_connected``, ``_small_components``, ``_nonedge_packing``) equal what they
@@ -146,6 +146,8 @@ def check_packed(games):
             assert a == b and list(a) == list(b), (game, x)
         pk = C.packed_edge_families(edges, free, n)
         pk_nonedge = G._nonedge_packing(game)
+        assert pk_nonedge == C.packed_nonedge_families(adj, alive, free) == \
+            C.packed_edge_families({p: e for p, e in edges.items() if not e & 1}, free, n)
         for mb in G._set_masks(tuple(1 << i for i in free), 3):
             rb, avoid = C._relative(mb, free), C._avoiding(fam, mb)
             t0 = C.threat_family(adj, alive, mb, free)

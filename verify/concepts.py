@@ -977,6 +977,38 @@ def shorted_edge_families_at_once(adj, alive: int, free: tuple) -> dict:
     the neighbours of ``u`` and grows by the ``reach`` of ``w``'s neighbours, within
     ``fam[w]``; ``w ≠ u``), so the same families, whatever the order of the updates.
     """
+    fam, width, starts, slot, to = _reach_at_once(adj, alive, free)
+    full = (1 << width) - 1
+    out = {}
+    for u in starts:  # in the order of shorted_edge_families
+        shift = slot[u] * width
+        other = ~fam[u] & full
+        for v in starts:
+            if v <= u:
+                continue
+            e = full if adj[u] >> v & 1 else (to[v] >> shift) & full
+            e &= other & ~fam[v]
+            if e:
+                out[(1 << u) | (1 << v)] = e
+    return out
+
+
+def packed_meets(pk: tuple, pairs: int, out: int = -1) -> int:
+    """The sets of the family ``out`` that meet every pair of ``pairs`` (one bit per
+    pair, at the start of its block of :func:`packed_edge_families` ``pk``, as in
+    ``(E >> c) & ones``)."""
+    width, pf = pk[1], pk[5]
+    while pairs:
+        low = pairs & -pairs
+        out &= pf[(low.bit_length() - 1) // width]
+        pairs ^= low
+    return out
+
+
+def _reach_at_once(adj, alive: int, free: tuple) -> tuple:
+    """The search of :func:`shorted_edge_families_at_once`: ``(fam, width, starts, slot,
+    to)`` with ``to[v]`` the families of every start (block ``slot[u]`` for the start
+    ``u``) of the sets joining ``u`` to a neighbour of ``v`` inside them."""
     n = len(adj)
     fam = set_family(free, n)
     width = 1 << len(free)
@@ -1017,27 +1049,35 @@ def shorted_edge_families_at_once(adj, alive: int, free: tuple) -> dict:
             if w in reach:
                 r |= reach[w]
         to[v] = r
-    out = {}
-    for u in starts:  # in the order of shorted_edge_families
-        shift = slot[u] * width
+    return fam, width, starts, slot, to
+
+
+def packed_nonedge_families(adj, alive: int, free: tuple) -> tuple:
+    """:func:`packed_edge_families` of the pairs of :func:`shorted_edge_families` that
+    are not edges of ``H`` (whose family lacks the empty set), built straight from the
+    search of :func:`shorted_edge_families_at_once` (the same pairs, in the same order)."""
+    fam, width, starts, slot, to = _reach_at_once(adj, alive, free)
+    full = (1 << width) - 1
+    block = full
+    packed = ones = 0
+    touch = [0] * len(adj)
+    pf = []
+    shift = 0
+    for u in starts:
+        at = slot[u] * width
         other = ~fam[u] & full
         for v in starts:
-            if v <= u:
+            if v <= u or adj[u] >> v & 1:
                 continue
-            e = full if adj[u] >> v & 1 else (to[v] >> shift) & full
-            e &= other & ~fam[v]
+            e = (to[v] >> at) & other & ~fam[v]
             if e:
-                out[(1 << u) | (1 << v)] = e
-    return out
-
-
-def packed_meets(pk: tuple, pairs: int, out: int = -1) -> int:
-    """The sets of the family ``out`` that meet every pair of ``pairs`` (one bit per
-    pair, at the start of its block of :func:`packed_edge_families` ``pk``, as in
-    ``(E >> c) & ones``)."""
-    width, pf = pk[1], pk[5]
-    while pairs:
-        low = pairs & -pairs
-        out &= pf[(low.bit_length() - 1) // width]
-        pairs ^= low
-    return out
+                packed |= e << shift
+                ones |= 1 << shift
+                touch[u] |= block << shift
+                touch[v] |= block << shift
+                pf.append(fam[u] | fam[v])
+                shift += width
+    blocks = 1
+    while blocks < len(pf):
+        blocks *= 2
+    return packed, width, blocks, ones, tuple(touch), tuple(pf)

@@ -33,14 +33,13 @@ from ...concepts import (
     g_set_walks_mask,
     has_supporting_set,
     has_supporting_set_masks,
-    packed_edge_families,
     packed_meets,
+    packed_nonedge_families,
     packed_supporter_family,
     packed_threat_family,
     set_family,
     short_equals_delete,
     shorted_edge_families,
-    shorted_edge_families_at_once,
     support7_family,
     supporter_families,
     supporter_family,
@@ -473,17 +472,15 @@ _PACKED_SEEN_MAX = 1 << 6
 
 def _nonedge_packing(game) -> tuple:
     """:func:`~verify.concepts.packed_edge_families` of the game's non-edges (pairs not
-    adjacent in G), from :func:`~verify.concepts.shorted_edge_families_at_once`; the
-    last few games' remembered (the one-pass sweep asks for it per statement)."""
+    adjacent in G; :func:`~verify.concepts.packed_nonedge_families`); the last few
+    games' remembered (the one-pass sweep asks for it per statement)."""
     free = _free_indices(game)
     key = (game.adjacency, free)
     pk = _PACKED_SEEN.get(key)
     if pk is None:
         if len(_PACKED_SEEN) >= _PACKED_SEEN_MAX:
             _PACKED_SEEN.clear()
-        edges = shorted_edge_families_at_once(game.adjacency, _alive(game), free)
-        # a pair adjacent in G has the empty set in its family (bit 0)
-        pk = _PACKED_SEEN[key] = packed_edge_families({p: e for p, e in edges.items() if not e & 1}, free, game.n)
+        pk = _PACKED_SEEN[key] = packed_nonedge_families(game.adjacency, _alive(game), free)
     return pk
 
 
