@@ -194,6 +194,8 @@ def test_per_game_helpers_equal_what_they_replace():
         for mb in G._set_masks(tuple(1 << i for i in free), 3):
             assert apart(mb) == G._connected_and_apart_family(adj, mb, free), (game, mb)
             assert sorted(G._small_components(adj, mb)) == sorted(components(adj, mb))
+            if mb.bit_count() <= 2:
+                assert G._connected_small(adj, mb) == G._connected_mask(adj, mb)
             if len(components(adj, mb)) == 1:
                 assert thm7(mb) == C.support7_family(adj, mb, free), (game, mb)
         rel = G._rel_index(free)
@@ -220,6 +222,7 @@ def test_commute_is_the_pairwise_equalities():
     ("TSD.T7.ii/b", "support_masks", "neg", False),  # the fast pass fails; the plain check (labels) holds
     ("TSD.T7.ii/b", "support_masks", "same", False),
     ("TSD.T7.ii/b", "support7_family", "same", False),
+    ("TSD.T7.ii/b", "_connected_mask", "same", False),
     ("TSD.T7.ii/b", "_connected_and_apart_family", "all", True),  # with _connected_and_apart: the mutant
 ])
 def test_perturbed_names(sid, name, how, fails, monkeypatch):

@@ -166,6 +166,15 @@ def _connected_mask(adj, m: int) -> bool:
     return m != 0 and reachable(adj, (m & -m).bit_length() - 1, m) == m
 
 
+_CONNECTED_MASK = _connected_mask  # this module's own
+
+
+def _connected_small(adj, m: int) -> bool:
+    """:func:`_connected_mask` for one or two vertices (``m`` non-empty): one vertex, or an edge."""
+    low = m & -m
+    return m == low or bool(adj[low.bit_length() - 1] & m)
+
+
 def _free_indices(game) -> tuple:
     """The indices of the non-terminals, in :meth:`Game.nonterminals` order (the
     ``free`` of :func:`~verify.concepts.set_family`)."""
@@ -750,7 +759,9 @@ def _t7_fast(game, part, apart=False) -> int | None:
     :mod:`verify.concepts`' own, the equal supporter family from the packed
     shorted-edge families, :func:`_nonedge_packing`) against Theorem 7(ii)
     (``support7_family``); ``apart`` restricts ``A`` by ``_connected_and_apart_family``
-    (while it is this module's own, by the equal :func:`_apart_families`)."""
+    (while it is this module's own, by the equal :func:`_apart_families`); ``B`` of one or
+    two vertices is connected by :func:`_connected_small` while ``_connected_mask`` is
+    this module's own."""
     adj, alive = game.adjacency, _alive(game)
     free = _free_indices(game)
     absm = _abs_masks(free)
@@ -764,9 +775,10 @@ def _t7_fast(game, part, apart=False) -> int | None:
     if apart:
         restrict = (_apart_families(adj, free) if _connected_and_apart_family is _CONNECTED_AND_APART_FAMILY
                     else lambda mb: _connected_and_apart_family(adj, mb, free))
+    connected = _connected_mask if _connected_mask is not _CONNECTED_MASK else _connected_small
     count = 0
     for mb in _set_masks(tuple(1 << i for i in free), 2):
-        if not _connected_mask(adj, mb):
+        if not connected(adj, mb):
             continue
         domain = small
         for i in bits(mb):
@@ -791,8 +803,9 @@ def _t7_fast(game, part, apart=False) -> int | None:
 
 def _support7_connected(adj, free: tuple):
     """:func:`~verify.concepts.support7_family` as a function of a connected ``B``
-    (``mb``) for one game: ``B`` is its own one component, and the sets containing a
-    neighbour of each vertex ``x`` are found once per ``x`` (the same steps otherwise)."""
+    (``mb``) for one game: ``B`` is its own one component, the sets containing a
+    neighbour of each vertex ``x`` are found once per ``x``, and ``g(B)`` (as
+    ``g_set_mask``) is asked of each neighbour in the same loop."""
     fam = set_family(free, len(adj))
     near = []
     for x in range(len(adj)):
@@ -807,8 +820,10 @@ def _support7_connected(adj, free: tuple):
         nb = 0
         for i in bits(mb):
             nb |= adj[i]
-        for x in bits(nb & ~mb & ~g_set_mask(adj, mb)):
-            out &= near[x]
+        nb &= ~mb
+        for x in bits(nb):
+            if nb & ~(adj[x] | 1 << x):  # x ∉ g(B): not adjacent to every other neighbour
+                out &= near[x]
         return out & full
 
     return family
