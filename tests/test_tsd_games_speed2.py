@@ -71,6 +71,20 @@ def test_fast_equals_plain(sid):
     assert agree(sid, games_up_to(5)) == 0
 
 
+@pytest.mark.parametrize("sid", ["TSD.T2", "TSD.T3"])
+def test_fast_equals_plain_with_the_table_at_hand(sid, monkeypatch):
+    """T2 and T3 answer by bit operations when the game's shorted-edge table is at hand
+    (as after TSD.DOM in one pass): still the plain check's counts."""
+    from verify.papers.tsd import _memo
+    monkeypatch.setattr(_memo, "_MASK_SEEN", {})  # no answer remembered from other checks
+
+    def primed(games):
+        for game in games:
+            GM._leaf_answers(game, GM.MultiShannon)  # builds the table
+            yield game
+    assert agree(sid, primed(games_up_to(5))) == 0
+
+
 @pytest.mark.parametrize("sid, what", [(sid, what) for sid, whats in sorted(PERTURBED.items()) for what in whats])
 def test_fast_equals_plain_perturbed(sid, what, monkeypatch):
     for name, make in PERTURB[what]:

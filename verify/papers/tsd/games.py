@@ -106,9 +106,10 @@ def t2(game):
 def _t2_fast(game):
     """The number of TSD.T2 instances of ``game`` when every one holds, else None: the
     plain check on index masks, multi-Shannon answers remembered across games
-    (:class:`_SharedMaskFamilies`, ``MultiShannon`` looked up when called)."""
+    (:class:`_SharedMaskFamilies`, ``MultiShannon`` looked up when called), by bit
+    operations when the game's shorted-edge table is at hand (:func:`_leaf_answers`)."""
     solver = MultiShannon
-    msgs = _SharedMaskFamilies(game, solver, _leaf_answers(game, solver))
+    msgs = _SharedMaskFamilies(game, solver, _leaf_answers(game, solver, build=False))
     free = [1 << game.index(v) for v in game.nonterminals()]
     count = 0
     for a, b in combinations(free, 2):
@@ -176,10 +177,11 @@ def _t3_fast(game):
     """The number of TSD.T3 instances of ``game`` when every one holds, else None: the
     plain check on index masks (an instance: at least two of the three vertices in the
     mask of dominating moves; it holds when all three are), multi-Shannon answers
-    remembered across games (:class:`_SharedMaskFamilies`, ``MultiShannon`` looked up when
-    called)."""
+    remembered across games (:class:`_SharedMaskFamilies`, ``MultiShannon`` looked up
+    when called), by bit operations when the game's shorted-edge table is at hand
+    (:func:`_leaf_answers`)."""
     solver = MultiShannon
-    msgs = _SharedMaskFamilies(game, solver, _leaf_answers(game, solver))
+    msgs = _SharedMaskFamilies(game, solver, _leaf_answers(game, solver, build=False))
     free = [1 << game.index(v) for v in game.nonterminals()]
     count = 0
     for a, b, c in combinations(free, 3):
@@ -495,12 +497,17 @@ def _joined_pairs(game, free: tuple, fam: tuple) -> list:
     return hit
 
 
-def _leaf_answers(game, solver):
+def _leaf_answers(game, solver, build: bool = True):
     """``answers_by`` of :func:`_answers_by_leaves` for ``game`` when ``solver`` is the
-    library's ``MultiShannon``, else None (a replaced solver is asked itself)."""
+    library's ``MultiShannon``, else None (a replaced solver is asked itself).  With
+    ``build`` false, also None unless the game's table is at hand (:func:`_joined_pairs`
+    ran on it, e.g. for TSD.DOM): for a check asking few sets, building it costs more
+    than the solver's shared answers."""
     if solver is not _MULTI_SHANNON:
         return None
     free = tuple(game.index(v) for v in game.nonterminals())
+    if not build and (shorted_edge_families, game.adjacency, free) not in _PAIRS_SEEN:
+        return None
     return _answers_by_leaves(free, _index_masks(free), _joined_pairs(game, free, set_family(free, game.n))[1])
 
 
