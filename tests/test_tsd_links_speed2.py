@@ -56,7 +56,7 @@ def _outcome(t):
 
 def check_shorted_strong(games) -> int:
     """:class:`ShortedStrong` against the families of ``G ∗ x`` for every terminal set
-    ``{s, t} ∪ Y`` (``|Y| ≤ 2``) and pivot ``x ∉ Y``, carriers of at most 2 and 4."""
+    ``{s, t} ∪ Y`` (``|Y| ≤ 2``) and pivot ``x ∉ Y``, carriers of at most 0, 1, 2 and 4."""
     checked = 0
     for g in games:
         s, t = g.terminals
@@ -64,7 +64,7 @@ def check_shorted_strong(games) -> int:
         for k in (0, 1, 2):
             for Y in combinations(over, k):
                 T = {s, t, *Y}
-                for size in (2, 4):
+                for size in (0, 1, 2, 4):
                     table = ShortedStrong(g, T, over, size)
                     for p, x in enumerate(over):
                         want = 0 if x in Y else MultiLinks(g.short(x), T).families(over, size)["strong"]

@@ -340,6 +340,12 @@ class ShortedStrong:
         first = [0] * (1 << m)
         second = [0] * (1 << m)
         for U, moves in plan:  # as in _families
+            if moves and len(moves) == max_size:  # the largest carriers: none larger reads first[U]
+                g = every
+                for sub, _, _ in moves:
+                    g &= first[sub]
+                second[U] = g | win
+                continue
             f, g = win, every
             for sub, has_i, shift in moves:
                 f |= (second[sub] & has_i) >> shift
