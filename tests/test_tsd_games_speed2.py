@@ -313,12 +313,13 @@ def check_move_wins(games, solver_class=None):
     asked = 0
     for game in games:
         s, ref = cls(), cls()
-        wins = GM._move_wins(s, game)
-        for p in GM.PLAYERS:
-            moves = set(ref.winning_moves(game, p))
-            for v in game.nonterminals():
-                assert wins(p, game.index(v)) == (v in moves), (game, p, v)
-                asked += 1
+        w = {p: s.winner(game, p) for p in GM.PLAYERS}
+        for wins in (GM._move_wins(s, game), GM._move_wins(s, game, w)):
+            for p in GM.PLAYERS:
+                moves = set(ref.winning_moves(game, p))
+                for v in game.nonterminals():
+                    assert wins(p, game.index(v)) == (v in moves), (game, p, v)
+                    asked += 1
     return asked
 
 

@@ -805,7 +805,7 @@ def _pairs_fast(game):
                 return None
     pairs_ = [(i, j) for j in range(len(free)) for i in range(len(free)) if i != j and threat[j][i]]  # i threatens j
     if pairs_:
-        wins = _move_wins(s, game)
+        wins = _move_wins(s, game, w)
         for i, j in pairs_:
             for p in PLAYERS:
                 if wins(p, free[j]):
@@ -818,12 +818,13 @@ def _pairs_fast(game):
 _FAST_SOLVER = FastSolver  # the library's solver, whose winning moves _move_wins reads one by one
 
 
-def _move_wins(s, game):
+def _move_wins(s, game, w=None):
     """``wins(p, v)``: whether ``v`` (an index) is among ``s.winning_moves(game, p)``,
     asked only for the vertices a check reads.  For the library's :class:`FastSolver`
     each vertex is solved as :meth:`~FastSolver.winning_moves` solves it (the same
-    position searched, the same exact answer); another solver class is asked for its
-    whole list."""
+    position searched, the same exact answer), and none when ``w[p]`` (``p``'s winner
+    moving first, from ``s``) is not ``p``: a player who loses moving first has no
+    winning first move.  Another solver class is asked for its whole list."""
     if type(s) is not _FAST_SOLVER:
         moves = {p: game.mask(s.winning_moves(game, p)) for p in PLAYERS}
         return lambda p, v: bool(moves[p] >> v & 1)
@@ -838,7 +839,9 @@ def _move_wins(s, game):
     def wins(p, v):
         hit = seen.get((p, v))
         if hit is None:
-            if p == SHORT:
+            if w is not None and w[p] != p:
+                hit = False
+            elif p == SHORT:
                 hit = s._solve(short_adjacency(adj, v), free & ~(1 << v), t1, t2, False)
             else:
                 hit = not s._solve(delete_adjacency(adj, v), free & ~(1 << v), t1, t2, True)
