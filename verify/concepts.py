@@ -952,18 +952,18 @@ def packed_supporter_family(pk: tuple, avoid: int, rb: int, x: int = 0) -> int:
 
     The sets ``A`` for which some pair outside ``A ∪ B`` (and ``x``) is an edge of
     ``H ∗ (A ∪ B)`` but not of ``H ∗ A``, for all pairs at once: ``(E >> rb) & ~E`` per
-    block, the blocks of pairs with ``x`` cleared, then OR-ed together by halving.  Bits
-    of sets meeting ``B`` may be wrong in a block (a shift across blocks, or a pair
-    meeting ``B``: its family has no set ``A ∪ B``); ``avoid`` drops them."""
+    block, the blocks of pairs with ``x`` cleared, then OR-ed into the first block by
+    halving shifts.  Bits of sets meeting ``B`` may be wrong in a block (a shift across
+    blocks, or a pair meeting ``B``: its family has no set ``A ∪ B``); ``avoid`` drops
+    them."""
     packed, width, blocks, _, touch, _ = pk
     hit = (packed >> rb) & ~packed
     if x:
         hit &= ~touch[x.bit_length() - 1]
     half = blocks
-    while half > 1:
+    while half > 1:  # block 0 becomes the OR of blocks 0 .. 2·half − 1 (higher blocks: unread)
         half //= 2
-        shift = half * width
-        hit = (hit | hit >> shift) & ((1 << shift) - 1)
+        hit |= hit >> (half * width)
     return avoid & ~hit & ((1 << width) - 1)
 
 
