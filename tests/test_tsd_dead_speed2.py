@@ -134,9 +134,24 @@ def _forgetting(kind):
 
 
 def _forgetting_paths(monkeypatch):
-    """The all-paths enumeration with its last path forgotten (T12's oracle perturbed)."""
+    """The all-paths enumeration forgetting every path with one inner vertex (T12's oracle
+    perturbed), and the search for a path through an added edge reading that
+    enumeration.  (A perturbation by a property of the path alone, so that the paths of
+    G + uv stay those of G without both u and v plus those through uv.)"""
     real = allpaths.induced_paths
-    monkeypatch.setattr(allpaths, "induced_paths", lambda adj, t1, t2: real(adj, t1, t2)[:-1])
+
+    def forgetting(adj, t1, t2):
+        return [p for p in real(adj, t1, t2) if len(p) != 3]
+
+    monkeypatch.setattr(allpaths, "induced_paths", forgetting)
+
+    def through(adj, t1, t2, u, v):
+        a = list(adj)
+        a[u] |= 1 << v
+        a[v] |= 1 << u
+        return any(u in p and v in p for p in allpaths.induced_paths(a, t1, t2))
+
+    monkeypatch.setattr(allpaths, "path_through_added_edge", through)
 
 
 PERTURB = {
@@ -282,3 +297,44 @@ def test_shorting_duals_stops_searching_once_the_terminals_are_joined():
     d = DG.find_dual(g)
     for Y, ok in DG.shorting_duals(g, d):
         assert ok == DG.is_dual(g.short(list(Y)), d.subgraph(set(d) - set(Y))), Y
+
+
+# ---------------------------------------------------------------- allpaths.path_through_added_edge
+def _through_by_enumeration(g, u, v):
+    adj = list(g.adjacency)
+    adj[u] |= 1 << v
+    adj[v] |= 1 << u
+    t1, t2 = g.terminal_indices
+    return any(u in p and v in p for p in allpaths.induced_paths(adj, t1, t2))
+
+
+def _through_agrees(games):
+    seen = {True: 0, False: 0}
+    for g in games:
+        t1, t2 = g.terminal_indices
+        for u in range(g.n):
+            for v in range(u + 1, g.n):
+                if g.adjacency[u] >> v & 1:
+                    continue
+                want = _through_by_enumeration(g, u, v)
+                assert allpaths.path_through_added_edge(g.adjacency, t1, t2, u, v) == want, (g, u, v)
+                assert allpaths.path_through_added_edge(g.adjacency, t1, t2, v, u) == want, (g, v, u)
+                seen[want] += 1
+    return seen
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_path_through_added_edge_equals_the_enumeration(n):
+    seen = _through_agrees(_games(n))
+    assert seen[True] > 0 and seen[False] > 0
+
+
+@pytest.mark.deep
+def test_path_through_added_edge_equals_the_enumeration_deep():
+    _through_agrees(_games(6))
+
+
+def test_path_through_added_edge_on_random_games():
+    rng = random.Random(31)
+    seen = _through_agrees(_random_game(rng, 8 + k % 2) for k in range(30))
+    assert seen[True] > 0 and seen[False] > 0

@@ -28,7 +28,7 @@ from ..backing import used
 from ..game import Game, reachable
 from .common import Verdict, label_item, live_verdict_from_path
 
-__all__ = ["induced_paths", "live_masks", "dead_items", "classify"]
+__all__ = ["induced_paths", "live_masks", "dead_items", "classify", "path_through_added_edge"]
 
 
 def induced_paths(adj, t1: int, t2: int) -> list[tuple[int, ...]]:
@@ -160,3 +160,66 @@ def classify(game: Game, items: list[tuple]) -> dict[tuple, Verdict]:
         else:
             out[it] = live_verdict_from_path(game, it, list(path), "paths", "lies on an induced terminal path")
     return out
+
+
+def path_through_added_edge(adj, t1: int, t2: int, u: int, v: int) -> bool:
+    """Whether some induced ``t1``–``t2`` path of the graph plus the edge ``uv`` uses that edge.
+
+    The search of :func:`induced_paths` on ``adj + uv``, stopped at the first path that
+    holds both ``u`` and ``v`` (an induced path of ``adj + uv`` holding both uses the edge
+    ``uv``, else ``uv`` would be a chord), with one more cut: a branch stops as soon as
+    ``u`` or ``v`` is off the path and can no longer be appended (on or next to the path
+    before its last vertex, or not reachable avoiding those).
+
+    Parameters
+    ----------
+    adj : sequence of int
+        Bitmask adjacency; ``u`` and ``v`` distinct (adjacent or not).
+    t1, t2 : int
+        The terminals (distinct).
+
+    Returns
+    -------
+    bool
+        True when ``uv`` is live in ``G + uv`` (``G`` with terminals ``t1``, ``t2``).
+
+    Examples
+    --------
+    >>> adj = [0b00100, 0b01000, 0b11001, 0b00110, 0b00100]   # the path 0-2-3-1, 4 pendant on 2
+    >>> path_through_added_edge(adj, 0, 1, 0, 3), path_through_added_edge(adj, 0, 1, 4, 3)
+    (True, False)
+    """
+    a = list(adj)
+    a[u] |= 1 << v
+    a[v] |= 1 << u
+    need = (1 << u) | (1 << v)
+    if a[t1] >> t2 & 1:
+        return need == (1 << t1) | (1 << t2)  # the edge t1t2 is the only induced path
+    tbit = 1 << t2
+    full = (1 << len(a)) - 1
+
+    def extend(last: int, blocked: int, on: int) -> bool:
+        # ``blocked``: the path and every neighbour of a path vertex before ``last``; ``on``: the path.
+        nb = blocked | a[last] | (1 << last)
+        cand = a[last] & ~blocked
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            x = low.bit_length() - 1
+            if x == t2:
+                if need & ~(on | low) == 0:
+                    return True
+                continue
+            if nb & tbit:
+                continue  # t2 is next to the path already: after x it would be a chord
+            missing = need & ~(on | low)
+            if missing & nb:
+                continue  # u or v can no longer join the path
+            reach = reachable(a, x, (full & ~nb) | low)
+            if not reach & tbit or missing & ~reach:
+                continue  # t2, u or v unreachable without touching the path
+            if extend(x, nb, on | low):
+                return True
+        return False
+
+    return extend(t1, 0, 1 << t1)

@@ -120,9 +120,12 @@ def _t12_fast(game):
 
     Equivalent: the live vertices are the union of the paths, the live edges their
     consecutive pairs; G minus its dead edges has the same vertices and terminals, so only
-    the unions of its paths are compared; in G + uv an induced path holding both u and v
-    uses the edge uv (else uv is a chord), so uv is dead in G + uv iff no path of G + uv
-    holds both.  Records ``dead-paths``, as the plain check does.
+    the unions of its paths are compared.  In G + uv an induced path holding both u and v
+    uses the edge uv (else uv is a chord), and one holding at most one of them is a path
+    of G, induced there, and conversely; so uv is dead in G + uv iff no induced path of
+    G + uv holds both (:func:`~verify.dead.allpaths.path_through_added_edge`), and then
+    the paths of G + uv are those of G without both.  Records ``dead-paths``, as the
+    plain check does.
     """
     used("dead-paths")
     t1, t2 = game.terminal_indices
@@ -148,19 +151,15 @@ def _t12_fast(game):
         count += 1
         if (_union(_path_masks(pruned, t1, t2)) ^ live) & nonterm:
             return None
+    through = _ALLPATHS.path_through_added_edge
     for i in range(n):
         for j in range(i + 1, n):
-            if adj[i] >> j & 1:
-                continue
-            plus = list(adj)
-            plus[i] |= 1 << j
-            plus[j] |= 1 << i
-            both = (1 << i) | (1 << j)
-            ms = _path_masks(plus, t1, t2)
-            if any(m & both == both for m in ms):
-                continue  # uv live in G + uv: not in the hypothesis
+            if adj[i] >> j & 1 or through(adj, t1, t2, i, j):
+                continue  # an edge, or uv live in G + uv: not in the hypothesis
             count += 1
-            if (_union(ms) ^ live) & nonterm:
+            both = (1 << i) | (1 << j)
+            # no path of G + uv uses uv: its paths are those of G without both u and v
+            if (_union(m for m in masks if m & both != both) ^ live) & nonterm:
                 return None
     return Tally(count)
 
