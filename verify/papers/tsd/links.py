@@ -214,14 +214,11 @@ def _t10_fast(game):
     for p, related in ((CUT, threat_masks), (SHORT, support_masks)):
         other = CUT if p == SHORT else SHORT
         dom = _dominating_pairs(msgs, free, p)  # ordered pairs (a, b) with a P-dominating {a, b}
-        seen = _RELATED
+        seen = _per_graph(_RELATED, (related, adj))
         for pairs, ma, mb in _pair_families(dom):
-            key = (related, adj, mb, ma)
-            holds = seen.get(key)
+            holds = seen.get((mb, ma))
             if holds is None:
-                if len(seen) >= _T10_SEEN_MAX:
-                    seen.clear()
-                holds = seen[key] = related(adj, full, mb, ma)
+                holds = seen[(mb, ma)] = related(adj, full, mb, ma)
             if not holds:
                 continue
             count += 2
@@ -245,9 +242,26 @@ def _pair_families(dom: list) -> list:
     return out
 
 
-#: The dominating moves of T10's pairs across games: (solver class, adjacency of G, the
-#: pair's mask, player) -> (winning first moves as a mask, the procedures that answered).
+#: The dominating moves of T10's pairs across games: (solver class, adjacency of G,
+#: player) -> {the pair's mask: (winning first moves as a mask, the procedures that
+#: answered)} (see :func:`_per_graph`).
 _DOM_SEEN: dict = {}
+
+
+def _per_graph(store: dict, key) -> dict:
+    """The answers in ``store`` for ``key`` (a tuple holding the adjacency of one graph),
+    a dict made on first use; ``store`` keeps those of at most :data:`_GRAPHS_MAX` keys
+    (the games of one graph come one after another in a shard) and forgets all of them
+    when full.  One lookup per game hashes the adjacency once for all its answers."""
+    inner = store.get(key)
+    if inner is None:
+        if len(store) >= _GRAPHS_MAX:
+            store.clear()
+        inner = store[key] = {}
+    return inner
+
+
+_GRAPHS_MAX = 1 << 6
 
 
 def _dominating_pairs(msgs, free: list, p) -> list:
@@ -260,9 +274,7 @@ def _dominating_pairs(msgs, free: list, p) -> list:
     pairs (consecutive in a shard) ask the same pairs, and this skips the per-game key
     of :class:`_SharedMaskMsgs`.  The procedures that answered are recorded once per
     call, as the plain check records them."""
-    seen = _DOM_SEEN
-    adj = msgs.game.adjacency
-    solver = MultiShannon
+    seen = _per_graph(_DOM_SEEN, (MultiShannon, msgs.game.adjacency, p))
     names: set = set()
     out = []
     for a in free:
@@ -270,13 +282,10 @@ def _dominating_pairs(msgs, free: list, p) -> list:
             if a == b:
                 continue
             s = 1 << a | 1 << b
-            key = (solver, adj, s, p)
-            hit = seen.get(key)
+            hit = seen.get(s)
             if hit is None:
-                if len(seen) >= _T10_SEEN_MAX:
-                    seen.clear()
                 moves = msgs.moves(s, p)
-                hit = seen[key] = (moves, frozenset(msgs._entry(s)["names"]))
+                hit = seen[s] = (moves, frozenset(msgs._entry(s)["names"]))
             names |= hit[1]
             if hit[0] >> a & 1:
                 out.append((a, b))
@@ -286,11 +295,10 @@ def _dominating_pairs(msgs, free: list, p) -> list:
 
 
 #: Answers of "B threatens A" / "B supports A" in T10's fast pass across games:
-#: (the function asked, looked up when called; adjacency of G; B; A) -> answer.  Both
-#: read only the adjacency and the two sets, so the games of one graph with different
-#: terminal pairs (consecutive in a shard) share them.
+#: (the function asked, looked up when called; adjacency of G) -> {(B, A): answer}
+#: (see :func:`_per_graph`).  Both read only the adjacency and the two sets, so the
+#: games of one graph with different terminal pairs (consecutive in a shard) share them.
 _RELATED: dict = {}
-_T10_SEEN_MAX = 1 << 16
 
 
 #: Answers of :func:`_pairing_holds` across games: (solver class, the rows of
