@@ -11,9 +11,6 @@ are checked against their definitions.
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
-
-import networkx as nx
 import pytest
 
 from verify.concepts import set_family, threatens

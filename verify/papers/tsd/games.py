@@ -441,8 +441,10 @@ _FAMILIES = (threat_family, supporter_family)
 
 
 def _dom_relations(game, free: tuple, fam: tuple):
-    """``relations(rb, mb, small)``: (the sets of the family ``small`` that threaten the set
-    ``B`` (relative mask ``rb``, index mask ``mb``), those that support it) in ``game``.
+    """(``relations``, ``pairs``): ``relations(rb, mb, small)`` is (the sets of the family
+    ``small`` that threaten the set ``B`` (relative mask ``rb``, index mask ``mb``), those
+    that support it) in ``game``; ``pairs`` are the game's non-adjacent pairs of
+    :func:`_joined_pairs`.
 
     From :func:`threat_family` and :func:`_supporters` as looked up now when either was
     replaced; otherwise both from one pass over the game's non-adjacent pairs ``P`` with
@@ -453,15 +455,18 @@ def _dom_relations(game, free: tuple, fam: tuple):
       non-adjacent ``P`` with ``B`` in ``e_P``) has an end in ``A`` (paths through ``B``
       avoid ``A``: ``G − A ∗ B`` has them too), as :func:`threat_family` reads it;
     * ``A`` supports ``B`` iff no ``P`` has ``A ∪ B`` in ``e_P`` but not ``A``
-      (:func:`supporter_family`; an adjacent ``P`` is in every ``e_P`` set, a ``P``
-      meeting ``B`` in none containing ``B``, so neither counts)."""
+      (:func:`supporter_family`; an adjacent ``P`` has every set avoiding it in
+      ``e_P``, a ``P`` meeting ``B`` no set containing ``B``, so neither counts)."""
     adj = game.adjacency
     n = game.n
     full = (1 << n) - 1
     threat_of, supporters_of = threat_family, _supporters
     edges, pairs = _joined_pairs(game, free, fam)
     if (threat_of, supporters_of) != _FAMILIES:
-        return (lambda rb, mb, small: (threat_of(adj, full, mb, free) & small, supporters_of(edges, mb, free, n) & small)), pairs
+        def asked(rb, mb, small):
+            return threat_of(adj, full, mb, free) & small, supporters_of(edges, mb, free, n) & small
+
+        return asked, pairs
 
     def relations(rb, mb, small):
         thr, hit = small, 0
@@ -490,7 +495,8 @@ def _joined_pairs(game, free: tuple, fam: tuple) -> list:
     hit = _PAIRS_SEEN.get(key)
     if hit is None:
         edges = shorted_edge_families(game.adjacency, (1 << game.n) - 1, free)
-        hit = (edges, [(e, fam[p.bit_length() - 1] | fam[(p & -p).bit_length() - 1]) for p, e in edges.items() if not e & 1])
+        pairs = [(e, fam[p.bit_length() - 1] | fam[(p & -p).bit_length() - 1]) for p, e in edges.items() if not e & 1]
+        hit = (edges, pairs)
         if len(_PAIRS_SEEN) >= 8:
             _PAIRS_SEEN.clear()
         _PAIRS_SEEN[key] = hit
