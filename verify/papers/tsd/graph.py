@@ -1239,7 +1239,7 @@ def _l4_fast(game):
     bad = False
     for mb in _set_masks(singles, 2):
         t0, ok_t, s0, ok_s = table[mb] = per_b(mb)
-        if (t0 & ~ok_t | s0 & ~ok_s) & _avoiding(fam, mb) & (sized[0] | sized[1]):
+        if (t0 & ~ok_t | s0 & ~ok_s) & _avoiding(fam, mb) & pairs_a:
             bad = True
             break
 
