@@ -1,5 +1,6 @@
 """TSD §5 speed-ups (issue 20): the dead sets from n = 8 by the all-paths route, and the
-fast passes of TSD.T12 (beyond its definition range), T13 and T14.C1 change no result.
+fast passes of TSD.T12 (beyond its definition range), T13, T14.C1 and SPEC change no result
+(and TSD.DUAL/b's counting, and :func:`verify.dead.allpaths.path_through_added_edge`).
 
 * :func:`verify.papers.tsd._memo.dead_sets` — the all-paths route gives the ``sat``
   oracle's dead sets on every game n ≤ 5 (every terminal pair; ``deep``: n = 6) and on
@@ -115,15 +116,19 @@ CHECKS = {
     "TSD.T12": ("_t12_fast", "_t12_plain"),
     "TSD.T13": ("_t13_fast", "_t13_plain"),
     "TSD.T14.C1": ("_t14_c1_fast", "_t14_c1_plain"),
+    "TSD.SPEC": ("_spec_fast", "_spec_plain"),
 }
 
 
 def _forgetting(kind):
-    """``_dead`` with the first dead vertex (edge) reported live, as the mutants do."""
+    """``_dead`` with the first dead vertex (edge) reported live, or every vertex dead, as
+    the mutants do."""
     orig = D._dead
 
     def dead(game):
         dv, de = orig(game)
+        if kind == "all":  # every non-terminal reported dead, as SPEC's mutant does
+            return set(game.nonterminals()), de
         if kind == "vertex" and dv:
             dv.discard(min(dv, key=str))
         if kind == "edge" and de:
@@ -158,6 +163,7 @@ PERTURB = {
     "TSD.T12": [None, "paths"],
     "TSD.T13": [None, "vertex", "edge"],
     "TSD.T14.C1": [None, "edge"],
+    "TSD.SPEC": [None, "all"],
 }
 
 
@@ -214,13 +220,15 @@ def test_clique_cutset_masks_are_the_sets(n):
 
 def test_statements_route_through_the_fast_passes_and_record_the_same(monkeypatch):
     g = _random_game(random.Random(3), 8)
-    for check, plain in ((D.t12, D._t12_plain), (D.t13, D._t13_plain), (D.t14_c1, D._t14_c1_plain)):
+    for check, plain in ((D.t12, D._t12_plain), (D.t13, D._t13_plain), (D.t14_c1, D._t14_c1_plain),
+                         (D.spec, D._spec_plain)):
         with recording() as r_plain:
             want = plain(g)
         with recording() as r_fast:
             got = check.check(g)
         assert (got.hypothesis, got.failure) == (want.hypothesis, want.failure)
-        assert r_fast.names == r_plain.names == {"dead-paths"}
+        assert r_fast.names == r_plain.names
+        assert r_plain.names == ({"dead-paths", "fast"} if check is D.spec and want.hypothesis else {"dead-paths"})
 
 
 def test_patched_names_send_the_checks_to_the_plain_code(monkeypatch):
