@@ -619,7 +619,7 @@ def _small_sets(k: int) -> tuple:
     return ones, twos
 
 
-@lru_cache(maxsize=1 << 10)
+@lru_cache(maxsize=128)
 def _index_masks(free: tuple) -> tuple:
     """For every relative mask ``r`` over ``free`` (bit ``j`` for ``free[j]``), the index
     mask of the same set."""
