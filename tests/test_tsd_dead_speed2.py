@@ -346,3 +346,43 @@ def test_path_through_added_edge_on_random_games():
     rng = random.Random(31)
     seen = _through_agrees(_random_game(rng, 8 + k % 2) for k in range(30))
     assert seen[True] > 0 and seen[False] > 0
+
+
+# ---------------------------------------------------------------- dual_graph.has_outer_terminals
+def _outer_by_networkx(g):
+    import networkx as nx
+
+    h = nx.Graph()
+    h.add_nodes_from(range(g.n))
+    h.add_edges_from((i, j) for i in range(g.n) for j in range(i + 1, g.n) if g.adjacency[i] >> j & 1)
+    h.add_edge(*g.terminal_indices)
+    return nx.check_planarity(h)[0]
+
+
+def _outer_agrees(games):
+    from verify.papers.tsd.dual_graph import has_outer_terminals
+
+    seen = {True: 0, False: 0}
+    for g in games:
+        want = _outer_by_networkx(g)
+        assert has_outer_terminals(g) == want, g
+        seen[want] += 1
+    return seen
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_has_outer_terminals_is_planarity_of_g_plus_st(n):
+    seen = _outer_agrees(_games(n))
+    assert seen[True] > 0 and (n < 5 or seen[False] > 0)
+
+
+@pytest.mark.deep
+def test_has_outer_terminals_is_planarity_of_g_plus_st_deep():
+    _outer_agrees(connected_games(7))
+
+
+def test_has_outer_terminals_on_random_games():
+    rng = random.Random(41)
+    games = [_random_game(rng, 8 + k % 2) for k in range(150)]
+    seen = _outer_agrees(games)
+    assert seen[True] > 0 and seen[False] > 0

@@ -449,6 +449,26 @@ def _planar(adj: tuple) -> bool:
     return nx.check_planarity(_nx(adj))[0]
 
 
+@lru_cache(maxsize=4096)
+def _faces(adj: tuple) -> tuple[int, ...] | None:
+    """The faces of one planar embedding (networkx's) of the connected graph with bitmask
+    adjacency ``adj``, each as the mask of the vertices on its boundary; None when the
+    graph is not planar (cached: the games of one graph differ only in their terminals)."""
+    planar, emb = nx.check_planarity(_nx(adj))
+    if not planar:
+        return None
+    out = []
+    seen: set = set()
+    for u, v in emb.edges():
+        if (u, v) in seen:
+            continue
+        m = 0
+        for x in emb.traverse_face(u, v, mark_half_edges=seen):
+            m |= 1 << x
+        out.append(m)
+    return tuple(out)
+
+
 def _nx(adj) -> nx.Graph:
     g = nx.Graph()
     g.add_nodes_from(range(len(adj)))
@@ -459,9 +479,10 @@ def _nx(adj) -> nx.Graph:
 def has_outer_terminals(game: Game) -> bool:
     """G is planar with both terminals on one face (so on the outer face of some embedding).
 
-    That is: G plus the edge st is planar.  Decided without a planarity test when G + st
-    has more than 3n − 6 edges (not planar), when G is not planar (neither is G + st)
-    or when st is an edge (G + st is G).
+    That is: G plus the edge st is planar.  Decided without a planarity test of G + st
+    when G + st has more than 3n − 6 edges (not planar), when G is not planar (neither is
+    G + st), when st is an edge (G + st is G) or when s and t lie on one face of the
+    embedding of G found (:func:`_faces`; the edge st can be drawn inside that face).
 
     >>> has_outer_terminals(Game.from_edges("0-2,2-1,0-3,3-1", terminals=(0, 1)))
     True
@@ -472,9 +493,11 @@ def has_outer_terminals(game: Game) -> bool:
     joined = adj[s] >> t & 1
     if n >= 3 and game.m + (not joined) > 3 * n - 6:
         return False
-    if not _planar(adj):
+    faces = _faces(adj)
+    if faces is None:
         return False
-    if joined:
+    both = (1 << s) | (1 << t)
+    if joined or any(f & both == both for f in faces):
         return True
     g = _nx(adj)
     g.add_edge(s, t)
