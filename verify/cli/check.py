@@ -43,7 +43,8 @@ def register(sub) -> None:
     )
     c.add_argument("ids", nargs="*", metavar="ID", help="statement ids (default: all registered)")
     c.add_argument("--max-n", type=int, help="largest number of vertices (default: each statement's default-tier depth, n ≤ 7)")
-    c.add_argument("--full", action="store_true", help="check each statement to its own maximum depth (see 'list'; the deep sweep)")
+    c.add_argument("--full", action="store_true", help="check each statement to its own maximum depth (see 'list': every TSD statement checked game by game "
+                   "to n = 9; the deep sweep), the game statements in one pass over the games")
     c.add_argument("--min-n", type=int, help="smallest number of vertices")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.add_argument("--no-progress", action="store_true", help="no progress bars")
@@ -227,7 +228,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def _plan(kind: str, statements: list[dict], args: argparse.Namespace) -> dict:
     plan = {"kind": kind, "statements": statements, "mod": args.mod, "all": args.all, "split": GENG_SPLIT}
-    if getattr(args, "one_pass", False):
+    if getattr(args, "one_pass", False) or getattr(args, "full", False):  # the deep sweep: one pass over the games
         plan["one_pass"] = True
     return plan
 
