@@ -23,7 +23,7 @@ from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
 from ...game import bits, delete_adjacency, popcount, reachable, short_adjacency
-from ._memo import _agree, _cached, _local_key, _mask_sets, _Msgs, _shared, _SharedMaskFamilies, _SharedMaskMsgs
+from ._memo import _MASK_SEEN_MAX, _agree, _cached, _local_key, _mask_sets, _Msgs, _shared, _SharedMaskFamilies, _SharedMaskMsgs
 
 SRC = "TSD"
 PLAYERS = (SHORT, CUT)
@@ -41,6 +41,115 @@ def _s(x):
     return sorted(x, key=str)
 
 
+class _Leaves:
+    """The multi-Shannon answers of the sets of 1 to 4 non-terminals of one game, by bit
+    operations on its shorted-edge table (:func:`_joined_pairs`), as
+    :class:`MultiShannon` gives them; sets are relative masks over the non-terminals
+    (bit ``j`` for the ``j``-th).  Each answer records the solver's name, as building
+    the solver's game does.
+
+    The ends of play (``T ⊆ S`` shorted) that are Short / Cut wins are read as in
+    :func:`_answers_by_leaves`; the game tree is :func:`_wins_after`.  P moving second
+    wins when no first move of the opponent wins the opponent's goal "no P win": the
+    same tree with the complement of P's family, the opponent moving first."""
+
+    def __init__(self, game):
+        self.free = tuple(game.index(v) for v in game.nonterminals())
+        self.index_of = _index_masks(self.free)
+        self.pairs = _joined_pairs(game, self.free, set_family(self.free, game.n))[1]
+        self._ends: dict = {}
+
+    def ends(self, r: int) -> tuple:
+        """(Short's, Cut's) families of the shorted sets ``T ⊆ r`` ending in their win."""
+        hit = self._ends.get(r)
+        if hit is None:
+            used("multi")
+            short_win, cut_win = -1, -1
+            for e, meet in self.pairs:
+                if e >> r & 1:
+                    short_win &= e
+                if not meet >> r & 1:
+                    cut_win &= ~e
+            hit = self._ends[r] = (short_win, cut_win)
+        return hit
+
+    def moves(self, r: int, player) -> int:
+        """The winning first moves of ``player`` on ``r`` (a relative mask)."""
+        short = player == SHORT
+        return _tree(r, self.ends(r)[0 if short else 1] & _subsets(r), short)[0]
+
+    def second(self, r: int, player) -> bool:
+        """``second_player_wins(player)`` on ``r``."""
+        short = player == SHORT
+        return _tree(r, self.ends(r)[0 if short else 1] & _subsets(r), short)[1]
+
+
+#: :func:`_tree` answers across games: (r, win, short) -> answer; emptied when full.
+_TREE_SEEN: dict = {}
+
+
+def _tree(r: int, win: int, short: bool) -> tuple:
+    """(the winning first moves of the player (Short when ``short``) moving first on the
+    set ``r``, whether that player wins moving second), the player's winning ends being
+    the family ``win`` of subsets of ``r`` (only those bits read: remembered per them).
+    Moving second, the player wins when no first move of the opponent reaches the
+    opponent's goal "no win of the player": the tree of :func:`_wins_after` for the
+    opponent with the complement family."""
+    key = (r, win, short)
+    hit = _TREE_SEEN.get(key)
+    if hit is None:
+        elems = _ones(r)
+        moves = 0
+        for x in elems:
+            if _wins_after(x, elems, win, short):
+                moves |= x
+        second = not any(_wins_after(x, elems, ~win, not short) for x in elems)
+        if len(_TREE_SEEN) >= _MASK_SEEN_MAX:
+            _TREE_SEEN.clear()
+        hit = _TREE_SEEN[key] = (moves, second)
+    return hit
+
+
+@lru_cache(maxsize=1 << 12)
+def _subsets(r: int) -> int:
+    """The family of the subsets of the relative mask ``r`` (bit ``t`` for each ``t ⊆ r``)."""
+    out, t = 0, r
+    while True:
+        out |= 1 << t
+        if not t:
+            return out
+        t = (t - 1) & r
+
+
+@lru_cache(maxsize=1 << 12)
+def _ones(r: int) -> tuple:
+    """The one-bit masks of ``r``, lowest first."""
+    return tuple(1 << j for j in bits(r))
+
+
+@lru_cache(maxsize=64)
+def _rel_sets(k: int, size: int) -> tuple:
+    """The relative masks of the ``size``-sets of ``k`` vertices (combinations order)."""
+    return tuple(sum(1 << j for j in c) for c in combinations(range(k), size))
+
+
+def _leaves_for(game):
+    """:class:`_Leaves` of ``game`` when the module's ``MultiShannon`` is the library's
+    (a replaced solver, a mutant's, is asked itself: None)."""
+    return _Leaves(game) if MultiShannon is _MULTI_SHANNON else None
+
+
+_FAST_SOLVER = FastSolver  # the library's solver, whose positions _t1_leaves hands over
+
+
+def _short_wins_after(s, adj, free: int, t1: int, t2: int, x) -> bool:
+    """Short wins, ``x`` to move, the game with bitmask adjacency ``adj`` (played
+    vertices' rows cleared) and playable vertices ``free``, by the FastSolver ``s``: the
+    same graph as the reduced :class:`Game` (vertices kept in G's numbering), so the
+    same winner."""
+    return s._solve(adj, free, t1, t2, x == SHORT)
+
+
 @statement("TSD.T1", kind="thm", source=SRC + " §3, Theorem 1 (Björnsson et al.)", max_n=7)
 def t1(game):
     """S captured ⇒ W(G,x) = W(G∗S,x) for both x; S lost ⇒ W(G,x) = W(G−S,x)."""
@@ -52,8 +161,12 @@ def t1(game):
 
 def _t1_fast(game):
     """The number of TSD.T1 instances of ``game`` when every one holds, else None: the
-    plain check with the capture / loss answers on index masks, remembered across games
+    plain check with the capture / loss answers on index masks, by bit operations
+    (:func:`_t1_leaves`) when the solvers are the library's, else remembered across games
     (:class:`_SharedMaskMsgs`, ``MultiShannon`` looked up when called)."""
+    leaves = _leaves_for(game)
+    if leaves is not None and FastSolver is _FAST_SOLVER:
+        return _t1_leaves(game, leaves)
     s = FastSolver()
     w = {x: s.winner(game, x) for x in PLAYERS}
     msgs = _SharedMaskMsgs(game, MultiShannon)
@@ -71,6 +184,71 @@ def _t1_fast(game):
                 count += 1
                 h = game.delete(set(game.labels_of(ms)))
                 if not all(s.winner(h, x) == w[x] for x in PLAYERS):
+                    return None
+    return count
+
+
+class _LeafMoves:
+    """``moves`` / ``second`` of :class:`_SharedMaskMsgs` (index masks in, index masks
+    out) answered by :class:`_Leaves`, each (set, player) once per game."""
+
+    def __init__(self, leaves):
+        self.leaves = leaves
+        self.rel = _relative_of(leaves.free)
+        self._moves: dict = {}
+
+    def _r(self, s: int) -> int:
+        rel = self.rel
+        r = 0
+        for i in bits(s):
+            r |= rel[i]
+        return r
+
+    def moves(self, s: int, player) -> int:
+        key = (s, player)
+        out = self._moves.get(key)
+        if out is None:
+            r = self._r(s)
+            out = self._moves[key] = self.leaves.index_of[self.leaves.moves(r, player)]
+        return out
+
+    def second(self, s: int, player) -> bool:
+        return self.leaves.second(self._r(s), player)
+
+
+@lru_cache(maxsize=128)
+def _relative_of(free: tuple) -> dict:
+    """Index -> its one-bit relative mask over ``free``."""
+    return {i: 1 << j for j, i in enumerate(free)}
+
+
+def _t1_leaves(game, leaves):
+    """:func:`_t1_fast` with capture / loss from ``leaves`` (:class:`_Leaves`) and the
+    winners of G ∗ S and G − S solved on G's bitmask adjacency (one FastSolver per game,
+    its positions shared with G's own)."""
+    s = FastSolver()
+    w = {x: s.winner(game, x) == SHORT for x in PLAYERS}
+    adj = game.adjacency
+    t1, t2 = game.terminal_indices
+    full = ((1 << game.n) - 1) & ~(1 << t1) & ~(1 << t2)
+    index_of = leaves.index_of
+    count = 0
+    for k in (1, 2, 3):
+        for r in _rel_sets(len(leaves.free), k):
+            ms = index_of[r]
+            if leaves.second(r, SHORT):
+                count += 1
+                h = adj
+                for i in bits(ms):
+                    h = short_adjacency(h, i)
+                if not all(_short_wins_after(s, h, full & ~ms, t1, t2, x) == w[x] for x in PLAYERS):
+                    return None
+            if leaves.second(r, CUT):
+                count += 1
+                h = adj
+                for i in bits(ms):
+                    h = delete_adjacency(h, i)
+                if not all(_short_wins_after(s, h, full & ~ms, t1, t2, x) == w[x] for x in PLAYERS):
                     return None
     return count
 
@@ -228,6 +406,9 @@ def _t4_fast(game):
     Per 4-set ``S`` the plain check's instances depend only on ``S`` and ``G[S ∪ Γ(S)]``
     (all the multi-Shannon solver reads), so (their number, all hold) is remembered per
     those rows in G's index space and the class ``MultiShannon`` looked up when called."""
+    leaves = _leaves_for(game)
+    if leaves is not None:
+        return _t4_leaves(leaves)
     adj = game.adjacency
     free = [game.index(v) for v in game.nonterminals()]
     solver = MultiShannon
@@ -238,6 +419,26 @@ def _t4_fast(game):
         if not ok:
             return None
         count += n_s
+    return count
+
+
+def _t4_leaves(leaves):
+    """:func:`_t4_fast` by bit operations (:class:`_Leaves`): "P occupying a and b, ¬P the
+    other two" ends with ``T = {a, b}`` shorted (P = Short) or ``S ∖ {a, b}`` shorted
+    (P = Cut), a P win when ``T`` is in P's family of :meth:`_Leaves.ends`."""
+    count = 0
+    for r in _rel_sets(len(leaves.free), 4):
+        ends = leaves.ends(r)
+        for p in PLAYERS:
+            short = p == SHORT
+            win = ends[0 if short else 1]
+            dom = _ones(leaves.moves(r, p))
+            for a, b in combinations(dom, 2):
+                if win >> (a | b if short else r ^ a ^ b) & 1:
+                    continue
+                count += 1
+                if not leaves.second(r, p):
+                    return None
     return count
 
 
@@ -299,7 +500,8 @@ def _t6_fast(game):
     games (:class:`_SharedMaskMsgs`), all names looked up when called."""
     adj = game.adjacency
     full = (1 << game.n) - 1
-    msgs = _SharedMaskMsgs(game, MultiShannon)
+    leaves = _leaves_for(game)
+    msgs = _SharedMaskMsgs(game, MultiShannon) if leaves is None else _LeafMoves(leaves)
     thr_m, sup_m = threat_masks, support_masks
     free = [game.index(v) for v in game.nonterminals()]
     rel: dict = {}  # (v, w) -> (v threatens w, v supports w)
@@ -700,7 +902,8 @@ def _simple_fast(game):
     (:class:`_SharedMaskMsgs`, ``MultiShannon`` looked up when called)."""
     adj = game.adjacency
     full = (1 << game.n) - 1
-    msgs = _SharedMaskMsgs(game, MultiShannon)
+    leaves = _leaves_for(game)
+    msgs = _SharedMaskMsgs(game, MultiShannon) if leaves is None else _LeafMoves(leaves)
     free = [game.index(v) for v in game.nonterminals()]
     count = 0
     for ia in free:
