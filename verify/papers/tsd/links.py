@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache, reduce
 from itertools import combinations
+from math import comb
 
 from ...concepts import support_masks, supports, threat_masks, threatens
 from ...backing import recording, used
@@ -29,6 +30,7 @@ from ...game import bits
 from ...links import MultiLinks, ShortedStrong, member_families
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, MultiShannon
+from ...solve.multi import _solve_all
 from ...solve.strategy import check_multi_strategy
 from ._memo import _local_key, _mask_sets, _Msgs, _shared, _SharedMaskMsgs
 
@@ -95,6 +97,10 @@ def _restricted_wins(m) -> int:
     return out
 
 
+#: The genuine solver and family reader: with these :func:`_t5_fast` reads the ends of
+#: M_{G,S} directly (:func:`_t5_leaves`); a perturbed one (a mutant's) is asked itself.
+_MULTI, _READER = MultiShannon, _restricted_wins
+
 #: Answers of :func:`_t5_fast` per S shared across games: (solver class, family reader,
 #: S, the rows of G[S ∪ Γ(S)] in G's index space) -> (the theorem holds for S, the
 #: decision procedures that answered, recorded again on every reuse).
@@ -104,6 +110,67 @@ _T5_SEEN_MAX = 1 << 16
 
 def _t5_fast(game) -> int | None:
     """The number of TSD.T5 instances of ``game`` when every one holds, else None.
+
+    With the genuine solver every S of a size whose every possible M_{G,S} satisfies the
+    theorem (:func:`_t5_all_safe`) is counted without looking at it; otherwise (or with
+    a perturbed solver) S by S (:func:`_t5_fast_sets`)."""
+    if MultiShannon is _MULTI and _restricted_wins is _READER:
+        count = _t5_count_safe(game)
+        if count is not None:
+            return count
+    return _t5_fast_sets(game)
+
+
+def _t5_count_safe(game) -> int | None:
+    """The number of sets S (1 ≤ |S| ≤ 4, terminal-free) of ``game`` when each of their
+    sizes is safe (:func:`_t5_all_safe`: the theorem holds for every S of that size in
+    every game), else None.  Records ``multi`` when there is an S, as asking
+    :class:`MultiShannon` about it would."""
+    f = len(game.nonterminals())
+    count = 0
+    for k in (1, 2, 3, 4):
+        c = comb(f, k)
+        if c and not _t5_all_safe(k):
+            return None
+        count += c
+    if count:
+        used("multi")
+    return count
+
+
+@lru_cache(maxsize=None)
+def _t5_all_safe(k: int) -> bool:
+    """True when Theorem 5 holds for every S of ``k`` vertices in every game.
+
+    Its answer for S is :func:`_t5_decide` of S's Short-win ends, and those are the AND
+    of entries of :func:`_t5_cover` for G[S] (one per non-adjacent pair of Γ(S), none
+    giving every end): whatever Γ(S) is, the ends lie in the closure under AND of the
+    table's entries and the full family.  So it suffices that every member of that
+    closure passes, for every graph G[S] on the ranks 0 … k − 1 (2^(k(k−1)/2) of them;
+    167 families at most for k = 4, found once per process)."""
+    pairs = list(combinations(range(k), 2))
+    for pattern in range(1 << len(pairs)):
+        inner = [0] * k
+        for j, (a, b) in enumerate(pairs):
+            if pattern >> j & 1:
+                inner[a] |= 1 << b
+                inner[b] |= 1 << a
+        if not all(_t5_decide(k, leaves) for leaves in _t5_reachable(tuple(inner))):
+            return False
+    return True
+
+
+def _t5_reachable(inner: tuple) -> set:
+    """Every family of Short-win ends an S with G[S] = ``inner`` (rank rows) can have:
+    the full family ANDed with any entries of its :func:`_t5_cover` table."""
+    out = {(1 << (1 << len(inner))) - 1}
+    for g in {v for row in _t5_cover(inner) for v in row}:
+        out |= {x & g for x in out}
+    return out
+
+
+def _t5_fast_sets(game) -> int | None:
+    """:func:`_t5_fast` S by S.
 
     Per S the winning subsets as one family (:func:`_restricted_wins`) instead of a
     solver question per subset: their total intersection is the AND of their rank masks.
@@ -128,12 +195,12 @@ def _t5_fast(game) -> int | None:
             hit = seen.get(key)
             if hit is None:
                 with recording() as rec:
-                    m = solver(game, [game.label(i) for i in S])
-                    fam = reader(m)
-                    meet = (1 << k) - 1
-                    for u in bits(fam):
-                        meet &= u
-                    holds = m.second_player_wins(SHORT) == (fam != 0 and meet == 0)
+                    if solver is _MULTI and reader is _READER:  # the genuine solver: read its leaves directly
+                        used("multi")  # what MultiShannon(game, S) records
+                        holds = _t5_decide(k, _t5_leaves(adj, s, around & ~s))
+                    else:
+                        m = solver(game, [game.label(i) for i in S])
+                        holds = _t5_holds(m, reader(m), k)
                 if len(seen) >= _T5_SEEN_MAX:
                     seen.clear()
                 hit = seen[key] = (holds, frozenset(rec.names))
@@ -144,6 +211,95 @@ def _t5_fast(game) -> int | None:
     for name in names:
         used(name)
     return count
+
+
+def _t5_holds(m, fam: int, k: int) -> bool:
+    """Theorem 5 for one S: captured (``m`` a :class:`MultiShannon`) iff the winning
+    subsets ``fam`` (a family over rank masks) are non-empty with empty intersection."""
+    meet = (1 << k) - 1
+    for u in bits(fam):
+        meet &= u
+    return m.second_player_wins(SHORT) == (fam != 0 and meet == 0)
+
+
+@lru_cache(maxsize=1 << 16)
+def _t5_decide(k: int, leaves: int) -> bool:
+    """Theorem 5 for an S of ``k`` vertices whose Short-win ends are ``leaves`` (bit ``b``
+    set when shorting the ranks ``b`` and deleting the rest of S gives ``H ∗ S`` on
+    Γ(S)).  Every answer :func:`_t5_holds` reads (Short's side of the whole-game table
+    of :func:`verify.solve.multi._solve_all`) is a function of these ends alone — the Cut
+    wins only enter Cut's side — so the table is built from them (at most 2^16 keys)."""
+    table = _solve_all(k, [(bool(leaves >> b & 1), False) for b in range(1 << k)])
+    short_first, cut_first = table[True]
+    fam = 0
+    for u, code in enumerate(_restricted_codes(k)):
+        if short_first >> code & 1:
+            fam |= 1 << u
+    meet = (1 << k) - 1
+    for u in bits(fam):
+        meet &= u
+    return bool(cut_first & 1) == (fam != 0 and meet == 0)
+
+
+def _t5_leaves(adj, s: int, t: int) -> int:
+    """The Short-win ends of M_{G,S} (``s`` = S, ``t`` = Γ(S) as masks) as a family over
+    rank masks ``b`` of S (bit ``i`` of ``b`` for the ``i``-th vertex of S by index).
+
+    Shorting ``b`` and deleting the rest joins two vertices x, y of Γ(S) iff they are
+    adjacent or both touch one component of G[b]; the end is H ∗ S iff every
+    non-adjacent pair of Γ(S) joined through a component of G[S] is joined through one of
+    G[b].  That depends only on the ranks of S each of x, y touches (their types) and on
+    G[S]: :func:`_t5_cover` gives, per pair of types, the ends that keep it right."""
+    ranks = list(bits(s))
+    inner = tuple(sum(1 << r for r, j in enumerate(ranks) if adj[i] >> j & 1) for i in ranks)
+    cover = _t5_cover(inner)
+    types = {}
+    for x in bits(t):
+        types[x] = sum(1 << r for r, j in enumerate(ranks) if adj[j] >> x & 1)
+    out = (1 << (1 << len(ranks))) - 1
+    for x, a in types.items():
+        row = cover[a]
+        for y in bits(t & ~adj[x] & ~((2 << x) - 1)):  # each non-adjacent pair once
+            out &= row[types[y]]
+    return out
+
+
+def _rank_components(inner: tuple, b: int) -> list:
+    """The components of G[b] (``b`` a rank mask, ``inner`` the rank rows of G[S])."""
+    out = []
+    left = b
+    while left:
+        comp = frontier = left & -left
+        while frontier:
+            nxt = 0
+            for r in bits(frontier):
+                nxt |= inner[r]
+            frontier = nxt & b & ~comp
+            comp |= frontier
+        out.append(comp)
+        left &= ~comp
+    return out
+
+
+@lru_cache(maxsize=1 << 10)
+def _t5_cover(inner: tuple) -> tuple:
+    """Per pair of types ``a``, ``c`` (non-empty rank masks of S; G[S] given by the rank
+    rows ``inner``) the family of ends ``b`` under which a non-adjacent pair of Γ(S) of
+    those types ends as in H ∗ S: every ``b`` when no component of G[S] meets both,
+    else the ``b`` with a component of G[b] meeting both."""
+    k = len(inner)
+    comps = [_rank_components(inner, b) for b in range(1 << k)]
+    full = (1 << (1 << k)) - 1
+    table = []
+    for a in range(1 << k):
+        row = []
+        for c in range(1 << k):
+            if not any(d & a and d & c for d in comps[-1]):
+                row.append(full)
+                continue
+            row.append(sum(1 << b for b in range(1 << k) if any(d & a and d & c for d in comps[b])))
+        table.append(tuple(row))
+    return tuple(table)
 
 
 def _t5_plain(game):

@@ -1,0 +1,115 @@
+"""The third fast passes of TSD.T5 (``links.py``) and TSD.DUAL/b (``dual.py``) change no result.
+
+* T5: the Short-win ends of M_{G,S} read from the types of Γ(S)
+  (:func:`~verify.papers.tsd.links._t5_leaves`) equal the solver's ends
+  (:meth:`MultiShannon._leaf`); the decision from the ends
+  (:func:`~verify.papers.tsd.links._t5_decide`) equals the solver's; every size of S is
+  safe (:func:`~verify.papers.tsd.links._t5_all_safe`), and the fast pass equals the
+  plain check, also when the solver is perturbed (then it asks the solver).
+
+Every game up to n = 5 (``deep``: n = 6).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from verify.backing import recording
+from verify.game import bits
+from verify.graphs import connected_games
+from verify.mutants.tsd import multishannon, subsets_flipped
+from verify.papers.tsd import links as LK
+from verify.solve import MultiShannon
+
+
+def games_up_to(n_max, n_min=2):
+    for n in range(n_min, n_max + 1):
+        yield from connected_games(n)
+
+
+# ---------------------------------------------------------------- T5
+def check_t5_leaves(games) -> int:
+    """:func:`_t5_leaves` and :func:`_t5_decide` against the solver on every S (|S| ≤ 4)."""
+    checked = 0
+    for game in games:
+        adj = game.adjacency
+        free = [game.index(v) for v in game.nonterminals()]
+        for k in (1, 2, 3, 4):
+            for S in combinations(free, k):
+                m = MultiShannon(game, [game.label(i) for i in S])
+                ranks = list(bits(m.s_mask))
+                expected = 0
+                for b in range(1 << k):
+                    shorted = sum(1 << ranks[i] for i in bits(b))
+                    if m._leaf(shorted)[0]:
+                        expected |= 1 << b
+                leaves = LK._t5_leaves(adj, m.s_mask, m.t_mask)
+                assert leaves == expected, (game, S)
+                assert LK._t5_decide(k, leaves) == LK._t5_holds(m, LK._restricted_wins(m), k), (game, S)
+                # the safety argument: every actual family of ends is reachable
+                inner = tuple(sum(1 << r for r, j in enumerate(ranks) if adj[i] >> j & 1) for i in ranks)
+                assert leaves in LK._t5_reachable(inner)
+                checked += 1
+    return checked
+
+
+def check_t5_pass(games, perturb=None, monkeypatch=None) -> int:
+    """The fast pass against the plain check (count when it holds, None otherwise) and
+    the procedures they record."""
+    if perturb:
+        for name, make in perturb:
+            monkeypatch.setattr(LK, name, make(getattr(LK, name)))
+    LK._T5_SEEN.clear()
+    failing = 0
+    for game in games:
+        with recording() as rf:
+            fast = LK._t5_fast(game)
+        with recording() as rp:
+            plain = LK._t5_plain(game)
+        if plain.failure is None:
+            assert fast == plain.hypothesis, game
+            assert rf.names == rp.names, game
+        else:
+            assert fast is None, game
+            failing += 1
+    return failing
+
+
+def test_t5_leaves_equal_solver():
+    assert check_t5_leaves(games_up_to(5)) > 700
+
+
+@pytest.mark.deep
+def test_t5_leaves_equal_solver_deep():
+    assert check_t5_leaves(games_up_to(6, 6)) > 13000
+
+
+def test_t5_every_size_safe():
+    assert all(LK._t5_all_safe(k) for k in (1, 2, 3, 4))
+
+
+def test_t5_reachable_contains_full_and_singles():
+    """Each family the table gives, and the full one, is reachable (k = 3, a path)."""
+    inner = (0b010, 0b101, 0b010)
+    reach = LK._t5_reachable(inner)
+    assert (1 << 8) - 1 in reach
+    assert all(v in reach for row in LK._t5_cover(inner) for v in row)
+
+
+def test_t5_fast_equals_plain():
+    assert check_t5_pass(games_up_to(5)) == 0
+
+
+@pytest.mark.deep
+def test_t5_fast_equals_plain_deep():
+    assert check_t5_pass(games_up_to(6, 6)) == 0
+
+
+@pytest.mark.parametrize("perturb", [
+    [("MultiShannon", multishannon(restricted_short_first_wins=lambda r: not r)), ("_restricted_wins", subsets_flipped)],
+    [("MultiShannon", multishannon(second_player_wins=lambda r: not r))],
+])
+def test_t5_fast_equals_plain_perturbed(perturb, monkeypatch):
+    assert check_t5_pass(games_up_to(4), perturb, monkeypatch) > 0
