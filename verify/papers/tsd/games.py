@@ -512,20 +512,21 @@ def _t6_fast(game):
             hit = rel[(iv, iw)] = (thr_m(adj, full, 1 << iv, 1 << iw), sup_m(adj, full, 1 << iv, 1 << iw))
         return hit
 
+    free_mask = sum(1 << i for i in free)
     count = 0
     for iv in free:
-        gd, gs = delete_adjacency(adj, iv), short_adjacency(adj, iv)
+        # G−v∗w = G−v−w (G∗v−w = G∗v∗w): shorting w in G − v (G ∗ v) adds no edge
+        among = free_mask & ~(1 << iv)
+        cut_eq = _clique_neighbourhoods(delete_adjacency(adj, iv), among)
+        short_eq = _clique_neighbourhoods(short_adjacency(adj, iv), among)
         for iw in free:
             if iw == iv:
                 continue
             sv = (1 << iv) | (1 << iw)
-            cut_dom = bool(msgs.moves(sv, CUT) >> iv & 1)
-            short_dom = bool(msgs.moves(sv, SHORT) >> iv & 1)
-            keep = full & ~sv
+            cut_dom = msgs.moves(sv, CUT) >> iv & 1
+            short_dom = msgs.moves(sv, SHORT) >> iv & 1
             count += 2
-            if cut_dom != _agree(short_adjacency(gd, iw), gd, keep):
-                return None
-            if short_dom != _agree(gs, short_adjacency(gs, iw), keep):
+            if cut_dom != cut_eq >> iw & 1 or short_dom != short_eq >> iw & 1:
                 return None
             vw, wv = related(iv, iw), related(iw, iv)
             if vw[1] and wv[1]:
@@ -897,40 +898,61 @@ def _cover(x, y, keep: int) -> int:
 
 def _simple_fast(game):
     """The number of TSD.SIMPLE instances of ``game`` when every one holds, else None:
-    the plain check with the graphs of each (a, b) built once, "G−a∗b−c = G−a−b−c" for
-    every c at once (:func:`_cover`), dominating moves remembered across games
-    (:class:`_SharedMaskMsgs`, ``MultiShannon`` looked up when called)."""
+    the plain check with its graph equalities read per (a, b) for every c at once,
+    dominating moves by bit operations (:class:`_Leaves`) or, for a replaced solver,
+    remembered across games (:class:`_SharedMaskMsgs`, ``MultiShannon`` looked up when
+    called).
+
+    ``−`` and ``∗`` on distinct vertices commute, so with ``X = G − a`` the cut side
+    "X ∗ b − c = X − b − c and X − b ∗ c = X − b − c" is "``c`` in :func:`_cover` of
+    (a, b) and ``b`` in that of (a, c)"; with ``K = G ∗ a`` the short side
+    "K ∗ b − c = K ∗ b ∗ c = K − b ∗ c" is "shorting ``c`` in ``K ∗ b`` and shorting
+    ``b`` in ``K ∗ c`` add no edge" (:func:`_clique_neighbourhoods`)."""
     adj = game.adjacency
     full = (1 << game.n) - 1
     leaves = _leaves_for(game)
     msgs = _SharedMaskMsgs(game, MultiShannon) if leaves is None else _LeafMoves(leaves)
     free = [game.index(v) for v in game.nonterminals()]
+    free_mask = sum(1 << i for i in free)
     count = 0
     for ia in free:
         gd, gs = delete_adjacency(adj, ia), short_adjacency(adj, ia)
+        cut_ok, short_ok = {}, {}
+        for ib in free:
+            if ib != ia:
+                keep_ab = full & ~(1 << ia) & ~(1 << ib)
+                cut_ok[ib] = _cover(short_adjacency(gd, ib), delete_adjacency(gd, ib), keep_ab)  # G−a∗b−c = G−a−b−c
+                short_ok[ib] = _clique_neighbourhoods(short_adjacency(gs, ib), keep_ab & free_mask)
         for ib in free:
             if ib == ia:
                 continue
-            keep_ab = full & ~(1 << ia) & ~(1 << ib)
-            gd_b = delete_adjacency(gd, ib)
-            cut_ok = _cover(short_adjacency(gd, ib), gd_b, keep_ab)  # G−a∗b−c = G−a−b−c
-            gs_b = short_adjacency(gs, ib)
-            gs_db = delete_adjacency(gs, ib)
             for ic in free:
                 if ic <= ib or ic == ia:
                     continue  # the condition is symmetric in b and c
-                keep = keep_ab & ~(1 << ic)
                 sabc = (1 << ia) | (1 << ib) | (1 << ic)
-                if cut_ok >> ic & 1 and _agree(short_adjacency(gd_b, ic), gd_b, keep):
+                if cut_ok[ib] >> ic & 1 and cut_ok[ic] >> ib & 1:
                     count += 1
                     if not msgs.moves(sabc, CUT) >> ia & 1:
                         return None
-                gs_bc = short_adjacency(gs_b, ic)
-                if _agree(gs_b, gs_bc, keep) and _agree(short_adjacency(gs_db, ic), gs_bc, keep):
+                if short_ok[ib] >> ic & 1 and short_ok[ic] >> ib & 1:
                     count += 1
                     if not msgs.moves(sabc, SHORT) >> ia & 1:
                         return None
     return count
+
+
+def _clique_neighbourhoods(x, among: int) -> int:
+    """The vertices ``c`` of ``among`` whose neighbourhood is a clique in the bitmask
+    adjacency ``x`` (rows of played vertices cleared): those with ``x ∗ c = x − c``."""
+    out = 0
+    for c in bits(among):
+        nb = x[c]
+        for u in bits(nb):
+            if nb & ~x[u] & ~(1 << u):
+                break
+        else:
+            out |= 1 << c
+    return out
 
 
 def _simple_plain(game):
