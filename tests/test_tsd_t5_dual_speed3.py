@@ -7,6 +7,12 @@
   safe (:func:`~verify.papers.tsd.links._t5_all_safe`), and the fast pass equals the
   plain check, also when the solver is perturbed (then it asks the solver).
 
+* DUAL/b: a dual built from the embedding
+  (:func:`~verify.papers.tsd.dual_graph.outer_dual_exists`) is found exactly when the
+  SAT search finds one, the shortings of a dual all pass (the lemma the fast pass
+  uses), and the check equals the plain one, also with the shorting check flipped as
+  its mutant flips it (then the plain path runs).
+
 Every game up to n = 5 (``deep``: n = 6).
 """
 
@@ -19,7 +25,9 @@ import pytest
 from verify.backing import recording
 from verify.game import bits
 from verify.graphs import connected_games
-from verify.mutants.tsd import multishannon, subsets_flipped
+from verify.mutants.tsd import each_negated, multishannon, subsets_flipped
+from verify.papers.tsd import dual as DU
+from verify.papers.tsd import dual_graph as DG
 from verify.papers.tsd import links as LK
 from verify.solve import MultiShannon
 
@@ -113,3 +121,50 @@ def test_t5_fast_equals_plain_deep():
 ])
 def test_t5_fast_equals_plain_perturbed(perturb, monkeypatch):
     assert check_t5_pass(games_up_to(4), perturb, monkeypatch) > 0
+
+
+# ---------------------------------------------------------------- DUAL/b
+def check_dual(games, monkeypatch=None) -> int:
+    """The fast DUAL/b against the plain check (tallies and the procedures recorded), and
+    for every game in scope: the built dual found iff SAT finds one, every shorting of
+    the SAT dual passes."""
+    in_scope = 0
+    for game in games:
+        with recording() as rf:
+            fast = DU.dual_graph.check(game)
+        with recording() as rp:
+            plain = DU._dual_b_plain(game)
+        assert rf.names == rp.names, game
+        if plain is None:
+            assert fast is None, game
+            continue
+        in_scope += 1
+        assert (fast.hypothesis, fast.failure) == (plain.hypothesis, plain.failure), game
+        if monkeypatch is None:
+            d = DG.find_dual(game)
+            assert (DG.outer_dual_exists(game) is True) == (d is not None), game
+            assert all(ok for _, ok in DG.shorting_duals(game, d)), game
+    return in_scope
+
+
+def test_dual_fast_equals_plain():
+    assert check_dual(games_up_to(5)) == 116
+
+
+@pytest.mark.deep
+def test_dual_fast_equals_plain_deep():
+    assert check_dual(games_up_to(6, 6)) == 802
+
+
+def test_dual_fast_equals_plain_shorting_flipped(monkeypatch):
+    monkeypatch.setattr(DU, "shorting_duals", each_negated(DU.shorting_duals))
+    assert check_dual(games_up_to(4), monkeypatch) == 20
+    game = next(g for g in connected_games(3) if DU._dual_b_plain(g) is not None)
+    assert DU.dual_graph.check(game).failure is not None
+
+
+def test_outer_dual_square_and_joined():
+    """The square s–2–t–3 (dual: c1–2–3–c2 or the like) and a game with st an edge."""
+    from verify.game import Game
+    assert DG.outer_dual_exists(Game.from_edges("0-2,0-3,2-1,3-1", terminals=(0, 1))) is True
+    assert DG.outer_dual_exists(Game.from_edges("0-1,0-2,2-1", terminals=(0, 1))) is True

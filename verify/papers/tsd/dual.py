@@ -27,7 +27,8 @@ References: A. M. Steane, "Threat, support and dead edges in the Shannon game", 
 
 from __future__ import annotations
 
-from .dual_graph import find_dual, has_outer_terminals, shorting_duals
+from .dual_graph import find_dual, has_outer_terminals, outer_dual_exists, shorting_duals
+from ...backing import used
 from ...registry import Tally, statement
 
 SRC = "TSD §3, closing remark"
@@ -67,6 +68,39 @@ def dual_graph(game):
     """Planar games with the terminals outside, and their shortings, have a dual graph for Cut."""
     if not has_outer_terminals(game):
         return None
+    if find_dual is _FIND and shorting_duals is _SHORTING:  # the genuine checks (a mutant's are asked)
+        count = _dual_b_fast(game)
+        if count is not None:
+            return Tally(hypothesis=count)
+    return _dual_b_tally(game)
+
+
+#: The genuine dual search and shorting check; with them :func:`dual_graph` tries
+#: :func:`_dual_b_fast` first.
+_FIND, _SHORTING = find_dual, shorting_duals
+
+
+def _dual_b_fast(game) -> int | None:
+    """The number of TSD.DUAL/b instances of an in-scope ``game`` when every one holds,
+    else None (then the plain check runs).
+
+    * "planar game": a dual exists when one built from the embedding passes the
+      definition on every X (:func:`~verify.papers.tsd.dual_graph.outer_dual_exists`),
+      which is what the SAT search of :func:`find_dual` answers (recorded as it);
+    * "shorting", for each of the 2^k − 1 non-empty Y: :func:`shorting_duals` compares,
+      on the X disjoint from Y, the separating family of G ∗ Y with the connecting
+      family of the dual D, which is G's separating family (D is a dual).  On such X,
+      G ∗ Y − X = (G − X) ∗ Y, and shorting keeps s–t connectivity (a path through
+      shorted vertices becomes an edge, and each new edge is such a path), so X
+      separates G ∗ Y iff it separates G: every Y holds, whichever dual was found."""
+    if not outer_dual_exists(game):
+        return None
+    used("dual-sat")  # what find_dual records
+    return 1 << len(game.nonterminals())  # the dual, and every non-empty Y
+
+
+def _dual_b_tally(game):
+    """:func:`dual_graph` as written, for a game in scope (the plain check)."""
     t = Tally()
     d = find_dual(game)
     if not t.add(d is not None, part="planar game"):
@@ -79,6 +113,13 @@ def dual_graph(game):
         if not t.add(ok, vertices=list(Y), part="shorting"):
             return t
     return t
+
+
+def _dual_b_plain(game):
+    """TSD.DUAL/b without the fast pass (the reference of the tests)."""
+    if not has_outer_terminals(game):
+        return None
+    return _dual_b_tally(game)
 
 
 @statement(

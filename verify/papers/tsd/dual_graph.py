@@ -72,6 +72,7 @@ __all__ = [
     "is_dual",
     "shorting_duals",
     "has_outer_terminals",
+    "outer_dual_exists",
 ]
 
 C1, C2 = "c1", "c2"
@@ -454,19 +455,49 @@ def _faces(adj: tuple) -> tuple[int, ...] | None:
     """The faces of one planar embedding (networkx's) of the connected graph with bitmask
     adjacency ``adj``, each as the mask of the vertices on its boundary; None when the
     graph is not planar (cached: the games of one graph differ only in their terminals)."""
-    planar, emb = nx.check_planarity(_nx(adj))
-    if not planar:
+    walks = _face_walks(adj)
+    if walks is None:
         return None
+    out = []
+    for walk in walks:
+        m = 0
+        for x in walk:
+            m |= 1 << x
+        out.append(m)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _face_walks(adj: tuple) -> tuple[tuple[int, ...], ...] | None:
+    """The faces of networkx's planar embedding of the graph with bitmask adjacency
+    ``adj``, each as its boundary walk (vertices in order); None when not planar."""
+    planar, emb = nx.check_planarity(_nx(adj))
+    return None if not planar else _walks(emb)
+
+
+def _walks(emb) -> tuple[tuple[int, ...], ...]:
+    """The boundary walks of the faces of a networkx planar embedding."""
     out = []
     seen: set = set()
     for u, v in emb.edges():
         if (u, v) in seen:
             continue
-        m = 0
-        for x in emb.traverse_face(u, v, mark_half_edges=seen):
-            m |= 1 << x
-        out.append(m)
+        out.append(tuple(emb.traverse_face(u, v, mark_half_edges=seen)))
     return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _plus_st(adj: tuple, s: int, t: int) -> tuple | None:
+    """For G + st (G given by ``adj``): None when not planar, else the boundary walks of
+    networkx's embedding of it, the two faces along st first (cached per game, asked
+    twice: by :func:`has_outer_terminals` and the dual construction)."""
+    g = _nx(adj)
+    g.add_edge(s, t)
+    planar, emb = nx.check_planarity(g)
+    if not planar:
+        return None
+    sides = (tuple(emb.traverse_face(s, t)), tuple(emb.traverse_face(t, s)))
+    return sides + tuple(w for w in _walks(emb) if w not in sides)
 
 
 def _nx(adj) -> nx.Graph:
@@ -499,6 +530,87 @@ def has_outer_terminals(game: Game) -> bool:
     both = (1 << s) | (1 << t)
     if joined or any(f & both == both for f in faces):
         return True
-    g = _nx(adj)
-    g.add_edge(s, t)
-    return nx.check_planarity(g)[0]
+    return _plus_st(adj, s, t) is not None
+
+
+# ------------------------------------------------------------------ a dual from an embedding
+def outer_dual_exists(game: Game) -> bool | None:
+    """True when a dual of ``game`` is found from a planar embedding with s and t on one
+    face, checked against the definition on every X (:func:`_embedding_dual` gives
+    D's connecting family); None when none is found so (ask :func:`find_dual`).
+
+    The construction is the planar duality the remark appeals to: draw st into the
+    face holding s and t; X separates s from t iff a closed curve through faces and
+    vertices of X crosses st once, i.e. iff X holds a chain of vertices, consecutive
+    ones sharing a face, from the face on one side of st to the face on the other.
+    Whether it is right does not matter here: only a D whose family equals the
+    separating family of G (the definition of a dual) is accepted.
+
+    >>> outer_dual_exists(Game.from_edges("0-2,0-3,2-1,3-1", terminals=(0, 1)))
+    True
+    """
+    s, t = game.terminal_indices
+    sep = _separating(game.adjacency, s, t, _free_indices(game))
+    if game.adjacency[s] >> t & 1:  # no X separates: D without edges
+        return True if sep == 0 else None
+    faces = _faces_with_st(game)
+    if faces is None:
+        return None
+    return True if _embedding_dual(game, faces) == sep else None
+
+
+def _faces_with_st(game: Game) -> tuple | None:
+    """The faces of a planar embedding of G + st as vertex masks, the two along st first;
+    None when none is at hand (a terminal twice on the face split, or G + st not planar)."""
+    adj = game.adjacency
+    s, t = game.terminal_indices
+    walks = _face_walks(adj)
+    if walks is None:
+        return None
+    for i, w in enumerate(walks):
+        if w.count(s) == 1 and w.count(t) == 1:  # draw st inside this face: it splits in two
+            a, b = w.index(s), w.index(t)
+            if a > b:
+                a, b = b, a
+            sides = (w[a:b + 1], w[b:] + w[:a + 1])
+            return tuple(_mask(f) for f in sides + walks[:i] + walks[i + 1:])
+    plus = _plus_st(adj, s, t)
+    return None if plus is None else tuple(_mask(f) for f in plus)
+
+
+def _mask(walk) -> int:
+    m = 0
+    for x in walk:
+        m |= 1 << x
+    return m
+
+
+def _embedding_dual(game: Game, faces: tuple) -> int:
+    """The connecting family of D built from ``faces`` (masks of the faces of G + st, the
+    two along st first): non-terminals adjacent when they share a face, c1 joined to the
+    first face's, c2 to the second's; positions are G's indices, then c1, c2."""
+    n = game.n
+    s, t = game.terminal_indices
+    keep = ((1 << n) - 1) & ~(1 << s) & ~(1 << t)
+    dadj = [0] * (n + 2)
+    for f in faces:
+        f &= keep
+        rest = f
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            dadj[low.bit_length() - 1] |= f & ~low
+    c1, c2 = n, n + 1
+    for c, f in ((c1, faces[0] & keep), (c2, faces[1] & keep)):
+        dadj[c] = f
+        rest = f
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            dadj[low.bit_length() - 1] |= 1 << c
+    all_, has = _families(len(game.nonterminals()))
+    present = [0] * (n + 2)
+    for j, v in enumerate(_free_indices(game)):
+        present[v] = has[j]
+    present[c1] = present[c2] = all_
+    return _reached(dadj, c1, present)[c2]
