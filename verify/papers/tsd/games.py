@@ -495,30 +495,35 @@ def t6(game):
 
 def _t6_fast(game):
     """The number of TSD.T6 instances of ``game`` when every one holds, else None: the
-    plain check on index masks, threat and support by :func:`threat_masks` /
-    :func:`support_masks` once per ordered pair, multi-Shannon answers remembered across
-    games (:class:`_SharedMaskMsgs`), all names looked up when called."""
+    plain check on index masks, the graph equalities per ``v`` for every ``w`` at once
+    (:func:`_clique_neighbourhoods`), multi-Shannon answers by bit operations
+    (:class:`_Leaves`) or, for a replaced solver, remembered across games
+    (:class:`_SharedMaskMsgs`), all names looked up when called.
+
+    "v threatens w" is ``G − v ∗ w = G − v − w`` and "v supports w" is
+    ``G ∗ v − w = G ∗ v ∗ w``: the two equalities of the first part, so with the
+    library's :func:`threat_masks` / :func:`support_masks` they are read from the same
+    masks; replaced ones are asked once per ordered pair."""
     adj = game.adjacency
     full = (1 << game.n) - 1
     leaves = _leaves_for(game)
     msgs = _SharedMaskMsgs(game, MultiShannon) if leaves is None else _LeafMoves(leaves)
     thr_m, sup_m = threat_masks, support_masks
     free = [game.index(v) for v in game.nonterminals()]
-    rel: dict = {}  # (v, w) -> (v threatens w, v supports w)
-
-    def related(iv, iw):
-        hit = rel.get((iv, iw))
-        if hit is None:
-            hit = rel[(iv, iw)] = (thr_m(adj, full, 1 << iv, 1 << iw), sup_m(adj, full, 1 << iv, 1 << iw))
-        return hit
-
     free_mask = sum(1 << i for i in free)
-    count = 0
+    cut_eq, short_eq = {}, {}
     for iv in free:
         # G−v∗w = G−v−w (G∗v−w = G∗v∗w): shorting w in G − v (G ∗ v) adds no edge
         among = free_mask & ~(1 << iv)
-        cut_eq = _clique_neighbourhoods(delete_adjacency(adj, iv), among)
-        short_eq = _clique_neighbourhoods(short_adjacency(adj, iv), among)
+        cut_eq[iv] = _clique_neighbourhoods(delete_adjacency(adj, iv), among)
+        short_eq[iv] = _clique_neighbourhoods(short_adjacency(adj, iv), among)
+    if thr_m is _THREAT_MASKS and sup_m is _SUPPORT_MASKS:
+        thr, sup = cut_eq, short_eq
+    else:
+        thr = {iv: sum(1 << iw for iw in free if iw != iv and thr_m(adj, full, 1 << iv, 1 << iw)) for iv in free}
+        sup = {iv: sum(1 << iw for iw in free if iw != iv and sup_m(adj, full, 1 << iv, 1 << iw)) for iv in free}
+    count = 0
+    for iv in free:
         for iw in free:
             if iw == iv:
                 continue
@@ -526,18 +531,21 @@ def _t6_fast(game):
             cut_dom = msgs.moves(sv, CUT) >> iv & 1
             short_dom = msgs.moves(sv, SHORT) >> iv & 1
             count += 2
-            if cut_dom != cut_eq >> iw & 1 or short_dom != short_eq >> iw & 1:
+            if cut_dom != cut_eq[iv] >> iw & 1 or short_dom != short_eq[iv] >> iw & 1:
                 return None
-            vw, wv = related(iv, iw), related(iw, iv)
-            if vw[1] and wv[1]:
+            if sup[iv] >> iw & 1 and sup[iw] >> iv & 1:
                 count += 1
                 if not msgs.second(sv, SHORT):
                     return None
-            if vw[0] and wv[0]:
+            if thr[iv] >> iw & 1 and thr[iw] >> iv & 1:
                 count += 1
                 if not msgs.second(sv, CUT):
                     return None
     return count
+
+
+#: The library's threat and support tests, which :func:`_t6_fast` reads from its masks.
+_THREAT_MASKS, _SUPPORT_MASKS = threat_masks, support_masks
 
 
 def _t6_plain(game):
