@@ -15,15 +15,16 @@ from itertools import combinations, permutations
 
 import networkx as nx
 
-from ...concepts import (set_family, shorted_edge_families, support_masks, supporter_family, supports, threat_family,
-                         threat_masks, threatens, walk_count)
+from ...concepts import (set_family, shorted_edge_families, shorted_edge_families_at_once, support_masks,
+                         supporter_family, supports, threat_family, threat_masks, threatens, walk_count)
 from ...dead import classify
 from ...backing import used
 from ...registry import Tally, statement
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
 from ...game import bits, delete_adjacency, popcount, reachable, short_adjacency
-from ._memo import _MASK_SEEN_MAX, _agree, _cached, _local_key, _mask_sets, _Msgs, _shared, _SharedMaskFamilies, _SharedMaskMsgs
+from ._memo import (_MASK_SEEN_MAX, _agree, _cached, _local_key, _mask_sets, _Msgs, _shared, _SharedMaskFamilies,
+                    _SharedMaskMsgs)
 
 SRC = "TSD"
 PLAYERS = (SHORT, CUT)
@@ -57,13 +58,21 @@ class _Leaves:
         self.free = tuple(game.index(v) for v in game.nonterminals())
         self.index_of = _index_masks(self.free)
         self.pairs = _joined_pairs(game, self.free, set_family(self.free, game.n))[1]
-        self._ends: dict = {}
+        key = (game.adjacency, self.free)
+        self._ends = _ENDS_SEEN.get(key)
+        if self._ends is None:  # the checks of one game run one after another
+            if len(_ENDS_SEEN) >= 8:
+                _ENDS_SEEN.clear()
+            self._ends = _ENDS_SEEN[key] = {}
+        self._recorded = False
 
     def ends(self, r: int) -> tuple:
         """(Short's, Cut's) families of the shorted sets ``T ⊆ r`` ending in their win."""
+        if not self._recorded:  # once per check: every answer is the solver's
+            used("multi")
+            self._recorded = True
         hit = self._ends.get(r)
         if hit is None:
-            used("multi")
             short_win, cut_win = -1, -1
             for e, meet in self.pairs:
                 if e >> r & 1:
@@ -119,6 +128,10 @@ def _subsets(r: int) -> int:
         if not t:
             return out
         t = (t - 1) & r
+
+
+#: :meth:`_Leaves.ends` of the last few games: (adjacency, non-terminal indices) -> {r: ends}.
+_ENDS_SEEN: dict = {}
 
 
 @lru_cache(maxsize=1 << 12)
@@ -705,7 +718,7 @@ def _joined_pairs(game, free: tuple, fam: tuple) -> list:
     key = (shorted_edge_families, game.adjacency, free)
     hit = _PAIRS_SEEN.get(key)
     if hit is None:
-        edges = shorted_edge_families(game.adjacency, (1 << game.n) - 1, free)
+        edges = shorted_edge_families_at_once(game.adjacency, (1 << game.n) - 1, free)  # the same dict, faster
         pairs = [(e, fam[p.bit_length() - 1] | fam[(p & -p).bit_length() - 1]) for p, e in edges.items() if not e & 1]
         hit = (edges, pairs)
         if len(_PAIRS_SEEN) >= 8:
@@ -929,7 +942,8 @@ def _simple_fast(game):
         for ib in free:
             if ib != ia:
                 keep_ab = full & ~(1 << ia) & ~(1 << ib)
-                cut_ok[ib] = _cover(short_adjacency(gd, ib), delete_adjacency(gd, ib), keep_ab)  # G−a∗b−c = G−a−b−c
+                # G−a∗b−c = G−a−b−c
+                cut_ok[ib] = _cover(short_adjacency(gd, ib), delete_adjacency(gd, ib), keep_ab)
                 short_ok[ib] = _clique_neighbourhoods(short_adjacency(gs, ib), keep_ab & free_mask)
         for ib in free:
             if ib == ia:
