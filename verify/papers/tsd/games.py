@@ -75,10 +75,10 @@ class _Leaves:
         if hit is None:
             short_win, cut_win = -1, -1
             for e, meet in self.pairs:
-                if e >> r & 1:
-                    short_win &= e
                 if not meet >> r & 1:
                     cut_win &= ~e
+                    if e >> r & 1:  # e holds no set meeting P: only for r avoiding P
+                        short_win &= e
             hit = self._ends[r] = (short_win, cut_win)
         return hit
 
