@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Deep sweep: check every registered statement up to its own max_n (`shannon-verify
-# list` shows it; 6 to 8 today), then write the report.
+# list` shows it; 9 for every TSD statement checked game by game), then write the report.
 #
 #   ci/deep-sweep.sh                          # everything, each statement to its own max_n
 #   MAX_N=9 ci/deep-sweep.sh                  # force one depth for every statement

@@ -76,7 +76,7 @@ def _dead_by_definition(game, edges=None):
     "TSD.T12",
     kind="thm",
     source=SRC + ", Theorem 12 and corollary",
-    max_n=8,
+    max_n=9,
     tier_n=6,
     reading="deadness by its definition (every complete colouring, method 'brute') for n ≤ 7, from n = 8 by "
     "enumerating every induced terminal path (an item is live iff one carries it, PROJ.INDUCED_PATH; "
@@ -190,7 +190,7 @@ def _t12_plain(game):
     return t
 
 
-@statement("TSD.T13", kind="thm", source=SRC + ", Theorem 13 and example", max_n=8)
+@statement("TSD.T13", kind="thm", source=SRC + ", Theorem 13 and example", max_n=9)
 def t13(game):
     """A terminal-free connected set with a clique neighbourhood (clique cutset) is dead,
     all its vertices and the edges inside it; non-terminal simplicial vertices are dead."""
@@ -297,7 +297,7 @@ def t13_ex(game):
     return None if not hits else Tally(1, {"vertices": hits})
 
 
-@statement("TSD.T14", kind="thm", source=SRC + ", Theorem 14", max_n=8)
+@statement("TSD.T14", kind="thm", source=SRC + ", Theorem 14", max_n=9)
 def t14(game):
     """If w surrounds a terminal-free set containing v, the edge vw is dead (transverse
     edges are dead).  Every such set lies in the largest one, computed as a fixed point."""
@@ -312,7 +312,7 @@ def t14(game):
     return t
 
 
-@statement("TSD.T14.C1", kind="thm+def", source=SRC + ", Theorem 14 corollary I", max_n=8)
+@statement("TSD.T14.C1", kind="thm+def", source=SRC + ", Theorem 14 corollary I", max_n=9)
 def t14_c1(game):
     """w surrounds non-terminal v ⇒ vw dead; and "w surrounds v" ⇔ A²(v,w) = d(v) − A(v,w)."""
     if surrounds is _concepts.surrounds and surrounds_walks is _concepts.surrounds_walks:
@@ -377,7 +377,7 @@ def _t14_c1_plain(game):
     "TSD.T14.C2",
     kind="thm",
     source=SRC + ", Theorem 14 corollary II, eq. (2)",
-    max_n=8,
+    max_n=9,
     reading="'w surrounds Γ[v]' is read as Γ(Γ[v]∖{w}) ⊆ Γ[w] (eq. (2) forces w ∈ Γ(v) when d(v) > 0).",
 )
 def t14_c2(game):
@@ -396,7 +396,7 @@ def t14_c2(game):
     return t
 
 
-@statement("TSD.T15", kind="thm", source=SRC + ", Theorem 15", max_n=8)
+@statement("TSD.T15", kind="thm", source=SRC + ", Theorem 15", max_n=9)
 def t15(game):
     """An edge between two neighbours of one terminal is dead."""
     _, de = _dead(game)
@@ -409,7 +409,7 @@ def t15(game):
     return t
 
 
-@statement("TSD.T16", kind="thm", source=SRC + ", Theorem 16", max_n=8)
+@statement("TSD.T16", kind="thm", source=SRC + ", Theorem 16", max_n=9)
 def t16(game):
     """A terminal-free vertex set surrounded by a terminal is dead (every such set lies in
     the largest one for that terminal)."""
@@ -423,7 +423,7 @@ def t16(game):
     return t
 
 
-@statement("TSD.SPEC", kind="thm", source=SRC + ", dead ⇒ spectator", max_n=7)
+@statement("TSD.SPEC", kind="thm", source=SRC + ", dead ⇒ spectator", max_n=9)
 def spec(game):
     """A dead vertex is a spectator: W(G−v, x) = W(G∗v, x) for both players x."""
     fast = _spec_fast(game)

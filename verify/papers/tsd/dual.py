@@ -58,7 +58,7 @@ def dual_literal(game):
     "TSD.DUAL/b",
     kind="conj",
     source=SRC,
-    max_n=7,
+    max_n=9,
     tier_n=6,
     reading="dual graph: for G planar with s, t on the outer face there is a graph D on the non-terminals "
     "plus c1, c2 with X separating s, t in G iff X connects c1, c2 in D (for every X), and then D − Y is "

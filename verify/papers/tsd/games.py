@@ -163,7 +163,7 @@ def _short_wins_after(s, adj, free: int, t1: int, t2: int, x) -> bool:
     return s._solve(adj, free, t1, t2, x == SHORT)
 
 
-@statement("TSD.T1", kind="thm", source=SRC + " §3, Theorem 1 (Björnsson et al.)", max_n=7)
+@statement("TSD.T1", kind="thm", source=SRC + " §3, Theorem 1 (Björnsson et al.)", max_n=9)
 def t1(game):
     """S captured ⇒ W(G,x) = W(G∗S,x) for both x; S lost ⇒ W(G,x) = W(G−S,x)."""
     count = _t1_fast(game)
@@ -285,7 +285,7 @@ def _t1_plain(game):
     return t
 
 
-@statement("TSD.T2", kind="thm", source=SRC + " §3, Theorem 2", max_n=7)
+@statement("TSD.T2", kind="thm", source=SRC + " §3, Theorem 2", max_n=9)
 def t2(game):
     """If both vertices of a 2-set P-dominate it, it is captured (P = Short) / lost (P = Cut)."""
     count = _t2_fast(game)
@@ -325,7 +325,7 @@ def _t2_plain(game):
     return t
 
 
-@statement("TSD.T2.EX", kind="thm", source=SRC + " §3, simple examples after Theorem 2", max_n=7)
+@statement("TSD.T2.EX", kind="thm", source=SRC + " §3, simple examples after Theorem 2", max_n=9)
 def t2_ex(game):
     """Two adjacent non-terminal degree-2 vertices are lost; two non-terminal degree-2
     vertices with the same neighbours are captured; if one of them is a terminal the other
@@ -355,7 +355,7 @@ def t2_ex(game):
     return t
 
 
-@statement("TSD.T3", kind="thm", source=SRC + " §3, Theorem 3", max_n=7)
+@statement("TSD.T3", kind="thm", source=SRC + " §3, Theorem 3", max_n=9)
 def t3(game):
     """If two vertices of a 3-set P-dominate it, so does the third."""
     count = _t3_fast(game)
@@ -398,7 +398,7 @@ def _t3_plain(game):
     return t
 
 
-@statement("TSD.T4", kind="thm", source=SRC + " §3, Theorem 4", max_n=7)
+@statement("TSD.T4", kind="thm", source=SRC + " §3, Theorem 4", max_n=9)
 def t4(game):
     """If two vertices a, b of a 4-set P-dominate it but P occupying both (¬P the other
     two) is not a P-win, P has a second-player win on the set."""
@@ -496,7 +496,7 @@ def _t4_plain(game):
     return t
 
 
-@statement("TSD.T6", kind="def", source=SRC + " §4, Theorem 6 and corollary", max_n=7)
+@statement("TSD.T6", kind="def", source=SRC + " §4, Theorem 6 and corollary", max_n=9)
 def t6(game):
     """v Cut-dominates {v,w} ⇔ G−v∗w = G−v−w; v Short-dominates {v,w} ⇔ G∗v−w = G∗v∗w;
     a mutually supporting pair is captured, a mutually threatening pair lost."""
@@ -593,7 +593,7 @@ def _t6_plain(game):
     return t
 
 
-@statement("TSD.DOM", kind="thm", source=SRC + " §4, after the definition of threat and support", max_n=6)
+@statement("TSD.DOM", kind="thm", source=SRC + " §4, after the definition of threat and support", max_n=9, tier_n=6)
 def dom(game):
     """v threatens (supports) B ⇒ v Cut- (Short-) dominates {v}∪B; A cut-dominated and A
     threatens B ⇒ A∪B cut-dominated (the Short analogue with support)."""
@@ -895,7 +895,7 @@ def _dom_plain(game):
     return t
 
 
-@statement("TSD.SIMPLE", kind="thm", source=SRC + " §3, simple examples before Theorem 2's figure", max_n=7)
+@statement("TSD.SIMPLE", kind="thm", source=SRC + " §3, simple examples before Theorem 2's figure", max_n=9)
 def simple(game):
     """G−a∗b−c = G−a−b∗c = G−a−b−c ⇒ a cut-dominates {a,b,c}; G∗a∗b−c = G∗a−b∗c = G∗a∗b∗c
     ⇒ a short-dominates {a,b,c}."""
@@ -1010,7 +1010,7 @@ def _simple_plain(game):
     "TSD.PAIRS",
     kind="thm",
     source=SRC + " §4.1",
-    max_n=7,
+    max_n=9,
     reading="'a threatens b ⇒ a move at b wins only if the move at a wins, for the mover' is checked "
     "for both movers: Short shorting b wins ⇒ Short shorting a wins; Cut deleting b wins ⇒ Cut deleting a wins.",
 )
@@ -1148,7 +1148,7 @@ def _pairs_plain(game):
     return t
 
 
-@statement("TSD.L5", kind="thm", source=SRC + " §4, Lemma 5", max_n=7)
+@statement("TSD.L5", kind="thm", source=SRC + " §4, Lemma 5", max_n=9)
 def l5(game):
     """A degree-3 vertex v threatening two of its neighbours a, b is in a set cut-dominated
     by the third neighbour w: w cut-dominates {v, a, b, w}."""
@@ -1169,7 +1169,7 @@ def l5(game):
     "TSD.T9",
     kind="thm",
     source=SRC + " §4, Theorem 9",
-    max_n=7,
+    max_n=9,
     reading="the lost set is S = {v} ∪ Γ(v); the proof's strategy is checked too: Cut, moving second in "
     "M_{G,S}, deletes v unless Short shorted it, and otherwise deletes any vertex (every choice checked).",
 )
@@ -1359,7 +1359,7 @@ def t11_a(game):
     "TSD.T11/b",
     kind="thm",
     source=SRC + " §4, Theorem 11, corollary and example",
-    max_n=7,
+    max_n=9,
     reading="the example only where the other neighbour of each degree-2 neighbour of t is non-terminal "
     "(so that it can threaten it, as the derivation from Theorem 11 needs).",
 )

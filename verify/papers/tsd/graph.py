@@ -296,7 +296,7 @@ def _model_fast(game) -> int | None:
     return (1 << k) + k * (k - 1) // 2
 
 
-@statement("TSD.MODEL", kind="def", source=SRC + " §2", max_n=7)
+@statement("TSD.MODEL", kind="def", source=SRC + " §2", max_n=9)
 def model(game):
     """The colouring model and the reduced-graph model give the same winner for every
     complete colouring (so for every move sequence); − and ∗ on distinct vertices commute."""
@@ -406,7 +406,7 @@ def _no_draw_plain(game):
     "TSD.L1",
     kind="thm",
     source=SRC + " §2, Lemma 1",
-    max_n=7,
+    max_n=9,
     tier_n=6,
     reading="every position (every partial colouring, either player to move) has exactly one winner, "
     "with the two win conditions computed by independent models: Short wins when the terminals end "
@@ -553,7 +553,7 @@ def _submasks(m: int) -> list[int]:
     return out
 
 
-@statement("TSD.L2", kind="thm", source=SRC + " §4, Lemma 2", max_n=6)
+@statement("TSD.L2", kind="thm", source=SRC + " §4, Lemma 2", max_n=9, tier_n=6)
 def l2(game):
     """(i) connected S: G∗S = G−S ⇔ Γ(S) is a clique; (ii) G∗S = G−S ⇔ it holds for each
     component of S; (iii) G∗S = G−S survives deleting or shorting any further set V."""
@@ -714,7 +714,7 @@ def _in_g_star_a(game, A):
     "TSD.L3.threat",
     kind="thm",
     source=SRC + " §4, Lemma 3",
-    max_n=6,
+    max_n=9, tier_n=6,
     reading="the threat half; 'connected component of B' as in §4: a component of the induced subgraph G[B]. "
     "A, B disjoint terminal-free sets, 1 ≤ |A|, |B| ≤ 2.",
 )
@@ -741,7 +741,7 @@ def l3_support_a(game):
     "TSD.L3.support/b",
     kind="thm",
     source=SRC + " §4, Lemma 3 (as its proof uses it)",
-    max_n=6,
+    max_n=9, tier_n=6,
     reading="the support half with the components of B taken in G ∗ A (shorting A can join parts of B), "
     "which is what the proof of Lemma 3 uses.",
 )
@@ -855,7 +855,7 @@ def _t7_plain(game, rel, thm, part, only=None):
     "TSD.T7.i",
     kind="def",
     source=SRC + " §4, Theorem 7(i)",
-    max_n=6,
+    max_n=9, tier_n=6,
     reading="A is any terminal-free set disjoint from connected B (∅ included); |A|, |B| ≤ 2.",
 )
 def t7_i(game):
@@ -927,7 +927,7 @@ def _apart_families(adj, free: tuple):
     "TSD.T7.ii/b",
     kind="def",
     source=SRC + " §4, Theorem 7(ii)",
-    max_n=6,
+    max_n=9, tier_n=6,
     reading="repaired: A connected (or empty) and not adjacent to B, the case the proof treats; "
     "|A|, |B| ≤ 2.",
 )
@@ -936,7 +936,7 @@ def t7_ii_b(game):
     return _t7(game, supports, supports_thm7, "ii", only=_connected_and_apart)
 
 
-@statement("TSD.T7.EX", kind="thm", source=SRC + " §4, Examples after Theorem 7", max_n=6)
+@statement("TSD.T7.EX", kind="thm", source=SRC + " §4, Examples after Theorem 7", max_n=9, tier_n=6)
 def t7_ex(game):
     """Every set is threatened by its neighbourhood and by its neighbourhood minus a
     clique; a degree-2 vertex is threatened by each neighbour and supported by any vertex
@@ -1029,7 +1029,7 @@ def _t7_ex_plain(game):
     return t
 
 
-@statement("TSD.T8", kind="thm", source=SRC + " §4, Theorem 8 and corollary", max_n=7)
+@statement("TSD.T8", kind="thm", source=SRC + " §4, Theorem 8 and corollary", max_n=9)
 def t8(game):
     """A set of n neighbours of v with x_n(v)+m 2-walks to v in total threatens v
     (x_n(v) = T(v) − (d−n)(d−n−1)/2, m = edges inside the set)."""
@@ -1270,7 +1270,7 @@ def _l4_fast(game):
     return count, None
 
 
-@statement("TSD.L4", kind="thm", source=SRC + " §4, Lemma 4 and corollary", max_n=6)
+@statement("TSD.L4", kind="thm", source=SRC + " §4, Lemma 4 and corollary", max_n=9, tier_n=6)
 def l4(game):
     """Threat and support survive play: (i)/(iii) outside A (B shrinks), (ii) A−a threatens
     B in G−a, (iv) A−a supports B in G∗a; corollary: A threatens (supports) B1∪B2 ⇒ A∪B1
@@ -1389,7 +1389,7 @@ def eq1_a(game):
     "TSD.EQ1/b",
     kind="thm",
     source=SRC + " §4, eq. (1)",
-    max_n=7,
+    max_n=9,
     tier_n=6,
     reading="as /a, but only for connected B (G[B] connected), the case Theorem 7 is stated for.",
 )
@@ -1447,7 +1447,7 @@ def _separates_terminals(game, v) -> bool:
     "TSD.ART/b",
     kind="thm",
     source=SRC + " §4, remark after Theorem 9",
-    max_n=7,
+    max_n=9,
     tier_n=6,
     reading="'articulation vertex' as the Shannon game needs it: v separates the terminals (they lie in "
     "different components of G − v). Supporting sets are terminal-free and may be empty.",

@@ -51,7 +51,7 @@ def _subsets(items, max_size):
     "TSD.T5",
     kind="thm",
     source=SRC + " §3, Theorem 5",
-    max_n=7,
+    max_n=9,
     tier_n=6,
     reading="a Short first-player win 'on a subset U ⊆ S' is play restricted to U on G[U ∪ Γ(S)], judged "
     "against the Short-win graph of M_{G,S} on Γ(S); U ranges over every subset of S, ∅ and S included. "
@@ -336,7 +336,7 @@ def _pair_sets(free, k):
     "TSD.T10",
     kind="thm",
     source=SRC + " §4, Theorem 10",
-    max_n=7,
+    max_n=9,
     tier_n=6,
     reading="the pairs {a_i, b_i} are disjoint; 'a_i P-dominates {a_i, b_i}' is a first-player P win in "
     "M_{G,{a_i,b_i}} opening at a_i; one or two pairs (sets of size 2 or 4). The proof's strategy is "
@@ -546,7 +546,7 @@ def _terminal_sets(game):
     "TSD.T17",
     kind="thm",
     source=SRC + " appendix, Theorem 17 (or-rule)",
-    max_n=7,
+    max_n=9,
     tier_n=6,
     reading="terminal sets T = {s, t} and {s, t, x} (x non-terminal); carriers are terminal-free sets "
     "of size ≤ 4 disjoint from T; families of two or three weak multi-links (first-player but not "
@@ -1049,7 +1049,7 @@ def t18_a(game):
     "TSD.T18/b",
     kind="thm",
     source=SRC + " appendix, Theorem 18 (and-rule)",
-    max_n=6,
+    max_n=9, tier_n=6,
     reading="as the proof and the worked example use it (the pivot belongs to the carrier): after shorting "
     "any pivot x ∈ T1 ∩ T2, (V1 ∪ V2, T1 ⊕ T2) is a strong multi-link (equivalently, with x added to the "
     "carrier, Short wins moving first by opening at x). "
