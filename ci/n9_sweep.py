@@ -1,7 +1,7 @@
 """The n = 9 sweep: every TSD statement checked game by game that holds, on all
 7,949,596 games of n = 9, in one long resumable run whose store lives in the repository.
 
-``python ci/n9_sweep.py run [--jobs J] [--store WORK] [--every MIN]``
+``python ci/n9_sweep.py run [--jobs J] [--store WORK] [--every MIN] [--new]``
     Continue the run kept in ``docs/n9/results.sqlite`` (or start it when there is none):
     the kept store is copied to the working store ``WORK`` (default
     ``.shannon-verify/n9.sqlite``, git-ignored) unless that exists already, then
@@ -10,6 +10,8 @@
     when the check ends or is stopped, the working store is copied back to
     ``docs/n9/results.sqlite`` (:meth:`verify.sweep.store.Store.snapshot`), so a session
     that ends loses at most those minutes; commit that file to keep the progress.
+    ``--new`` starts a new run in the store (after the checks changed), which the table
+    then shows; the earlier runs stay in the store.
 ``python ci/n9_sweep.py snapshot [--store WORK]``
     Copy the working store to ``docs/n9/results.sqlite`` now.
 ``python ci/n9_sweep.py table [--store PATH] [--readme]``
@@ -80,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if not work.exists() and KEPT.exists():
         with _store(KEPT, readonly=True) as s:
             s.snapshot(work)
-    cmd = check_command(work, args.jobs, last_run(work))
+    cmd = check_command(work, args.jobs, None if args.new else last_run(work))
     print("$ " + " ".join(cmd[1:]), flush=True)
     proc = subprocess.Popen(cmd)
     every = max(1.0, args.every) * 60
@@ -170,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("run", help="start or continue the sweep, keeping its store in docs/n9")
     r.add_argument("--jobs", type=int, default=None, help="worker processes (default: check's, every core)")
     r.add_argument("--store", default=str(WORK), help=f"working store (default {WORK.relative_to(ROOT)})")
+    r.add_argument("--new", action="store_true", help="start a new run even if the store has one")
     r.add_argument("--every", type=float, default=10.0, metavar="MIN", help="minutes between copies to docs/n9 (default 10)")
     s = sub.add_parser("snapshot", help="copy the working store to docs/n9 now")
     s.add_argument("--store", default=str(WORK))
