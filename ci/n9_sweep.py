@@ -127,6 +127,33 @@ def _rows(path: Path) -> tuple[dict, list[dict]]:
     return summary, rows
 
 
+def cross_checks(path: Path) -> list[str]:
+    """For each earlier run of the store: how many statement shards it shares with the
+    kept (last) run, and whether they agree on games, hypothesis counts and verdicts."""
+    out = []
+    with _store(path, readonly=True) as s:
+        ids = s.run_ids()
+        if len(ids) < 2:
+            return out
+        last = ids[-1]
+        key = lambda r: (r["statement"], r["n"], r["res"], r["mod"])
+        mine = {key(r): r for r in s.shard_rows(last)}
+        for run in ids[:-1]:
+            same = differ = 0
+            for r in s.shard_rows(run):
+                other = mine.get(key(r))
+                if other is None:
+                    continue
+                agree = all(r[f] == other[f] for f in ("instances", "hypothesis", "verdict"))
+                same, differ = same + agree, differ + (not agree)
+            if same or differ:
+                commit = s.run(run)["versions"].get("git", "?")
+                out.append(f"Cross-check: run {run} (commit `{commit}`) computed {same + differ:,} of these statement "
+                           f"shards with its own code; {same:,} agree on games, hypothesis counts and verdicts"
+                           + (f", **{differ:,} differ**." if differ else ", none differs."))
+    return out
+
+
 def done_line(path: Path) -> str:
     summary, rows = _rows(path)
     geng = min((r["shards_done"] for r in rows), default=0)
@@ -143,6 +170,7 @@ def table(path: Path) -> str:
     commit = summary["versions"].get("git", "?")
     lines = [
         f"Run {summary['run']} of `ci/n9_sweep.py` (commit `{commit}`): {done_line(path)}.",
+        *(["", *cross_checks(path)] if cross_checks(path) else []),
         "",
         "| statement | verdict at n = 9 | geng shards | games | hypothesis held | CPU s |",
         "|---|---|---|---|---|---|",

@@ -82,3 +82,14 @@ def test_write_readme_replaces_only_between_the_markers(tmp_path):
     readme.write_text(f"before\n{n9.BEGIN}\nold\n{n9.END}\nafter\n")
     n9.write_readme("| new |\n", readme)
     assert readme.read_text() == f"before\n{n9.BEGIN}\n| new |\n{n9.END}\nafter\n"
+
+
+def test_cross_check_of_an_earlier_run_counts_agreeing_and_differing_shards(tmp_path):
+    path = _store(tmp_path / "s.sqlite")
+    with Store(path) as s:
+        run = s.new_run("again", PLAN, {"git": "def"})
+        s.record_shard(run, ShardResult("TSD.A", 9, 0, 512, instances=10, hypothesis=4, verdict="holds"))
+        s.record_shard(run, ShardResult("TSD.A", 9, 1, 512, instances=12, hypothesis=6, verdict="holds"))
+    assert n9.cross_checks(path) == ["Cross-check: run 1 (commit `abc`) computed 2 of these statement shards with its "
+                                     "own code; 1 agree on games, hypothesis counts and verdicts, **1 differ**."]
+    assert "Run 2 of `ci/n9_sweep.py` (commit `def`)" in n9.table(path)
