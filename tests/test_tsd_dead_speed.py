@@ -19,24 +19,7 @@ import pytest
 from verify.dead import allpaths, brute, check_live_certificate, classify, items_of, sat
 from verify.dead.common import path_is_induced
 from verify.game import Game
-from verify.graphs import connected_games
-
-
-def _random_game(rng: random.Random, n: int) -> Game:
-    """A connected random game on 0..n-1 (spanning tree plus edges of a random density)."""
-    order = list(range(n))
-    rng.shuffle(order)
-    edges = set()
-    for k in range(1, n):
-        a, b = order[k], order[rng.randrange(k)]
-        edges.add((min(a, b), max(a, b)))
-    p = rng.random()
-    for i in range(n):
-        for j in range(i + 1, n):
-            if rng.random() < p:
-                edges.add((i, j))
-    t = tuple(rng.sample(range(n), 2))
-    return Game(range(n), sorted(edges), t)
+from verify.graphs import connected_games, random_game
 
 
 def _dead_flags(out):
@@ -77,7 +60,7 @@ def _compare_with_sat(seed: int, count: int, sizes=(8, 9, 10)):
     rng = random.Random(seed)
     dead = 0
     for k in range(count):
-        g = _random_game(rng, sizes[k % len(sizes)])
+        g = random_game(rng, sizes[k % len(sizes)])
         items = items_of(g)
         reference = _dead_flags(sat.classify(g, items))
         assert {it: it in allpaths.dead_items(g, items) for it in items} == reference, g
@@ -127,7 +110,7 @@ def test_t12_route_equals_the_sat_route(seed, count):
     rng = random.Random(seed)
     asked = 0
     for k in range(count):
-        g = _random_game(rng, 8 + k % 2)
+        g = random_game(rng, 8 + k % 2)
         assert g.n > DEFINITION_MAX_N
         for h, edges in _t12_graphs(g):
             assert _dead_by_definition(h, edges) == _sat_route(h, edges), (h, edges)
@@ -142,7 +125,7 @@ def test_t12_beyond_the_definition_is_backed_by_the_path_search():
 
     load_paper_statements()
     assert "induced" in REGISTRY["TSD.T12"].reading
-    g = _random_game(random.Random(3), 8)
+    g = random_game(random.Random(3), 8)
     with recording() as r:
         assert not t12.check(g).failure
     assert r.names == {"dead-paths"}
@@ -159,7 +142,7 @@ def test_a_perturbed_enumeration_reaches_t12(monkeypatch):
         return out - {first}
 
     rng = random.Random(5)
-    g = next(h for h in (_random_game(rng, 8) for _ in range(200))
+    g = next(h for h in (random_game(rng, 8) for _ in range(200))
              if any(it[0] == "vertex" for it in allpaths.dead_items(h, items_of(h))))
     assert not D.t12.check(g).failure
     monkeypatch.setattr(D, "allpaths", SimpleNamespace(dead_items=forgetting))

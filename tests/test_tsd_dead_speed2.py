@@ -22,25 +22,9 @@ from verify.backing import recording
 from verify.concepts import clique_cutset_sets
 from verify.dead import allpaths, classify
 from verify.game import Game
-from verify.graphs import connected_games
+from verify.graphs import connected_games, random_game
 from verify.papers.tsd import _memo as M
 from verify.papers.tsd import dead as D
-
-
-def _random_game(rng: random.Random, n: int) -> Game:
-    """A connected random game on 0..n-1 (spanning tree plus edges of a random density)."""
-    order = list(range(n))
-    rng.shuffle(order)
-    edges = set()
-    for k in range(1, n):
-        a, b = order[k], order[rng.randrange(k)]
-        edges.add((min(a, b), max(a, b)))
-    p = rng.random()
-    for i in range(n):
-        for j in range(i + 1, n):
-            if rng.random() < p:
-                edges.add((i, j))
-    return Game(range(n), sorted(edges), tuple(rng.sample(range(n), 2)))
 
 
 def _games(n):
@@ -73,13 +57,13 @@ def test_paths_route_equals_sat_on_every_game_deep():
 
 def test_paths_route_equals_sat_on_random_games():
     rng = random.Random(20)
-    _routes_agree(_random_game(rng, 8 + k % 2) for k in range(40))
+    _routes_agree(random_game(rng, 8 + k % 2) for k in range(40))
 
 
 def test_dead_sets_route_and_backing(monkeypatch):
     monkeypatch.setattr(M, "_DEAD_SEEN", {})
     small = Game.from_edges("0-2,2-1,0-3,3-2", terminals=(0, 1))
-    big = _random_game(random.Random(4), 8)
+    big = random_game(random.Random(4), 8)
     for g, name in ((small, "dead-sat"), (big, "dead-paths")):
         for _ in range(2):  # computed, then remembered: the same procedure backs both
             with recording() as r:
@@ -94,7 +78,7 @@ def test_dead_sets_route_and_backing(monkeypatch):
 def test_dead_sets_asks_a_replaced_oracle_or_route(monkeypatch):
     monkeypatch.setattr(M, "_DEAD_SEEN", {})
     small = Game.from_edges("0-2,2-1,0-3,3-2", terminals=(0, 1))
-    big = _random_game(random.Random(4), 8)
+    big = random_game(random.Random(4), 8)
     M.dead_sets(classify, small, allpaths)
     M.dead_sets(classify, big, allpaths)
     nothing = type("C", (), {"dead_vertices": [], "dead_edges": []})
@@ -204,7 +188,7 @@ def test_fast_equals_plain_deep(sid, monkeypatch):
 
 def test_fast_equals_plain_on_random_games_of_8_and_9():
     for k in range(30):
-        g = _random_game(random.Random(900 + k), 8 + k % 2)
+        g = random_game(random.Random(900 + k), 8 + k % 2)
         for sid, (fast_name, plain_name) in CHECKS.items():
             plain = getattr(D, plain_name)(g)
             fast = getattr(D, fast_name)(g)
@@ -219,7 +203,7 @@ def test_clique_cutset_masks_are_the_sets(n):
 
 
 def test_statements_route_through_the_fast_passes_and_record_the_same(monkeypatch):
-    g = _random_game(random.Random(3), 8)
+    g = random_game(random.Random(3), 8)
     for check, plain in ((D.t12, D._t12_plain), (D.t13, D._t13_plain), (D.t14_c1, D._t14_c1_plain),
                          (D.spec, D._spec_plain)):
         with recording() as r_plain:
@@ -344,7 +328,7 @@ def test_path_through_added_edge_equals_the_enumeration_deep():
 
 def test_path_through_added_edge_on_random_games():
     rng = random.Random(31)
-    seen = _through_agrees(_random_game(rng, 8 + k % 2) for k in range(30))
+    seen = _through_agrees(random_game(rng, 8 + k % 2) for k in range(30))
     assert seen[True] > 0 and seen[False] > 0
 
 
@@ -383,6 +367,6 @@ def test_has_outer_terminals_is_planarity_of_g_plus_st_deep():
 
 def test_has_outer_terminals_on_random_games():
     rng = random.Random(41)
-    games = [_random_game(rng, 8 + k % 2) for k in range(150)]
+    games = [random_game(rng, 8 + k % 2) for k in range(150)]
     seen = _outer_agrees(games)
     assert seen[True] > 0 and seen[False] > 0

@@ -29,7 +29,7 @@ import networkx as nx
 from .errors import ShannonVerifyError
 from .game import Game
 
-__all__ = ["find_geng", "connected_graphs", "terminal_pairs", "pair_orbit_representatives", "connected_games", "canonical_graph6"]
+__all__ = ["find_geng", "connected_graphs", "terminal_pairs", "pair_orbit_representatives", "connected_games", "random_game", "canonical_graph6"]
 
 ATLAS_MAX_N = 7
 GENG_HELP = (
@@ -178,6 +178,30 @@ def connected_games(n: int, all_pairs: bool = False, res: int = 0, mod: int = 1)
         pairs = [(i, j) for i in range(n) for j in range(i + 1, n)] if all_pairs else terminal_pairs(g)
         for t in pairs:
             yield Game.from_networkx(g, t)
+
+
+def random_game(rng, n: int) -> Game:
+    """A connected random game on the vertices ``0 .. n-1``: a random spanning tree, then
+    every other pair joined with one probability drawn at random (so sparse and dense
+    games both come), the terminals a random pair; ``rng`` a :class:`random.Random`.
+
+    >>> import random
+    >>> g = random_game(random.Random(1), 8)
+    >>> len(g.vertices), len(set(g.terminals))
+    (8, 2)
+    """
+    order = list(range(n))
+    rng.shuffle(order)
+    edges = set()
+    for k in range(1, n):
+        a, b = order[k], order[rng.randrange(k)]
+        edges.add((min(a, b), max(a, b)))
+    p = rng.random()
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < p:
+                edges.add((i, j))
+    return Game(range(n), sorted(edges), tuple(rng.sample(range(n), 2)))
 
 
 def canonical_graph6(g: nx.Graph) -> str:
