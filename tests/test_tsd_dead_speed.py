@@ -18,7 +18,6 @@ import pytest
 
 from verify.dead import allpaths, brute, check_live_certificate, classify, items_of, sat
 from verify.dead.common import path_is_induced
-from verify.game import Game
 from verify.graphs import connected_games, random_game
 
 
