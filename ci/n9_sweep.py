@@ -22,16 +22,17 @@
 
 A stored run continues only with the code it started with: ``check --resume`` refuses a
 run whose statements' checks changed since (a faster check is a new run).  The run
-records its commit (``shannon-verify results 1 --store docs/n9/results.sqlite``, line
-``versions``); to continue it after the code moved on, check that commit out beside the
-checkout (``git worktree add ../n9-run COMMIT``) and run this script there with
-``PYTHONPATH`` set to it.
+records its commit (``shannon-verify results 2 --store docs/n9/results.sqlite``, line
+``versions``); when that is not the checkout's ``HEAD``, ``run`` checks the commit out
+into a git worktree under ``.shannon-verify/`` (git-ignored) and runs ``check`` with that
+code (``PYTHONPATH``), while the store, its copies and this script stay the checkout's.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -72,6 +73,36 @@ def last_run(path: Path) -> int | None:
     return ids[-1] if ids else None
 
 
+def _git(*args: str) -> str | None:
+    r = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True)
+    return r.stdout.strip() if r.returncode == 0 else None
+
+
+def code_for(path: Path, run_id: int | None) -> str | None:
+    """The commit whose code must continue run ``run_id`` of the store at ``path``: None
+    when that is the checkout's own (a new run, the same commit, or no commit recorded)."""
+    if run_id is None:
+        return None
+    with _store(path, readonly=True) as s:
+        commit = (s.run(run_id)["versions"].get("git") or "").removesuffix("-dirty")
+    head = _git("rev-parse", "HEAD") or ""
+    return commit if commit and not head.startswith(commit) else None
+
+
+def code_dir(commit: str) -> Path:
+    """A worktree of the checkout at ``commit`` (made on first use), for ``PYTHONPATH``."""
+    where = ROOT / ".shannon-verify" / f"n9-code-{commit}"
+    if not where.exists():
+        if _git("worktree", "add", "--detach", str(where), commit) is None:
+            raise SystemExit(f"Cannot check out commit {commit} (the n = 9 run's code) into {where}; fetch it first.")
+    return where
+
+
+def _shards(path: Path) -> int:
+    with _store(path, readonly=True) as s:
+        return len(s.shard_rows(s.run_ids()[-1])) if s.run_ids() else 0
+
+
 def snapshot(work: Path, kept: Path = KEPT) -> None:
     with _store(work, readonly=True) as s:
         s.snapshot(kept)
@@ -79,12 +110,18 @@ def snapshot(work: Path, kept: Path = KEPT) -> None:
 
 def run(args: argparse.Namespace) -> int:
     work = Path(args.store)
-    if not work.exists() and KEPT.exists():
+    if KEPT.exists() and (not work.exists() or _shards(KEPT) > _shards(work)):  # the kept copy is further on
         with _store(KEPT, readonly=True) as s:
             s.snapshot(work)
-    cmd = check_command(work, args.jobs, None if args.new else last_run(work))
+    resume = None if args.new else last_run(work)
+    cmd = check_command(work, args.jobs, resume)
+    env = dict(os.environ)
+    commit = code_for(work, resume)
+    if commit:
+        env["PYTHONPATH"] = str(code_dir(commit))
+        print(f"run {resume} continues with the code of its commit {commit} ({env['PYTHONPATH']})", flush=True)
     print("$ " + " ".join(cmd[1:]), flush=True)
-    proc = subprocess.Popen(cmd)
+    proc = subprocess.Popen(cmd, env=env)
     every = max(1.0, args.every) * 60
     try:
         while True:

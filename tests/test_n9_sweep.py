@@ -93,3 +93,13 @@ def test_cross_check_of_an_earlier_run_counts_agreeing_and_differing_shards(tmp_
     assert n9.cross_checks(path) == ["Cross-check: run 1 (commit `abc`) computed 2 of these statement shards with its "
                                      "own code; 1 agree on games, hypothesis counts and verdicts, **1 differ**."]
     assert "Run 2 of `ci/n9_sweep.py` (commit `def`)" in n9.table(path)
+
+
+def test_a_run_continues_with_the_code_of_its_commit(tmp_path):
+    path = _store(tmp_path / "s.sqlite")  # run 1 recorded commit 'abc'
+    assert n9.code_for(path, None) is None  # a new run: this checkout's code
+    assert n9.code_for(path, 1) == "abc"
+    head = n9._git("rev-parse", "HEAD")
+    with Store(path) as s:
+        s.new_run("again", PLAN, {"git": head[:12] + "-dirty"})
+    assert n9.code_for(path, 2) is None  # the checkout's own commit
