@@ -119,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
     commit = code_for(work, resume)
     if commit:
         env["PYTHONPATH"] = str(code_dir(commit))
-        print(f"run {resume} continues with the code of its commit {commit} ({env['PYTHONPATH']})", flush=True)
+        cmd.insert(1, "-P")  # not this folder first on sys.path: the worktree's package is the one imported
+        print(f"run {resume} continues with the code of its commit {commit} ({env['PYTHONPATH']}; a counterexample "
+              "found is written to its counterexamples/)", flush=True)
     print("$ " + " ".join(cmd[1:]), flush=True)
     proc = subprocess.Popen(cmd, env=env)
     every = max(1.0, args.every) * 60
