@@ -123,3 +123,31 @@ def test_one_pass_progress_lines_off_a_terminal(tmp_path, capsys, monkeypatch):
     assert "one pass n=5: 2/2 shards done" in err
     assert main(["check", "TSD.T14", "--max-n", "5", "--mod", "2", "--one-pass", "--no-store", "--jobs", "1", "--no-progress"]) == 0
     assert "one pass" not in capsys.readouterr().err
+
+
+class _StopAfter(onepass.Serial):
+    """The serial backend, with Ctrl-C after ``k`` shards of the run."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def run(self, fn, tasks):
+        for t in tasks:
+            if self.k == 0:
+                raise KeyboardInterrupt
+            self.k -= 1
+            yield fn(*t)
+
+
+@pytest.mark.parametrize("together", [True, False])
+def test_an_interrupted_sweep_reports_what_its_finished_shards_checked(together):
+    st = load_statement("TSD.T14")
+    # the 4 shards of n = 4, then 2 of the 4 shards of n = 5 before Ctrl-C
+    if together:
+        (r,) = sweep_together([(st, 4, 5)], backend=_StopAfter(6), mod=4, emit=False)
+    else:
+        r = sweep(st, 5, 4, backend=_StopAfter(6), mod=4, emit=False)
+    done = [run_shard("TSD.T14", 4, k, 4) for k in range(4)] + [run_shard("TSD.T14", 5, k, 4) for k in range(2)]
+    assert (r.verdict, r.reason) == ("unknown", "interrupted")
+    assert (r.instances, r.hypothesis_true) == (sum(d.instances for d in done), sum(d.hypothesis for d in done))
+    assert r.instances > sum(d.instances for d in done[:4])  # the finished part of n = 5 is counted

@@ -210,7 +210,9 @@ def run_levels(
     ``level(n)`` returns what :func:`check_games` returns for all games of ``n``.  At
     the first ``n`` with failing games the smallest one is checked again in its
     canonical labelling, becomes the witness and is emitted; the loop stops there
-    unless ``all_n``.  Ctrl-C gives verdict ``unknown`` (reason ``interrupted``).
+    unless ``all_n``.  Ctrl-C gives verdict ``unknown`` (reason ``interrupted``); the
+    counts are those of the games checked before it (a ``KeyboardInterrupt`` raised
+    by ``level`` with ``(instances, hypothesis)`` adds the finished part of its ``n``).
     """
     res = Result(st.id, "holds", lo, hi)
     start = time.perf_counter()
@@ -233,9 +235,12 @@ def run_levels(
                     break
         if res.witness is None:
             res.verdict, res.reason = clean_verdict(st, res.hypothesis_true)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         res.verdict = "unknown"
         res.reason = "interrupted"
+        if len(e.args) == 1 and isinstance(e.args[0], tuple):  # the finished part of the level
+            res.instances += e.args[0][0]
+            res.hypothesis_true += e.args[0][1]
     except TimeoutError as e:  # a check past its time budget proves nothing at this n
         res.verdict = "unknown"
         res.reason = f"{e or 'time budget exhausted'} (n = {n}; everything below n checked)"

@@ -139,6 +139,7 @@ def sweep_together(
     levels: dict[str, dict[int, tuple]] = {st.id: {} for st, _, _ in statements}
     oracles: dict[str, dict[int, set]] = {st.id: {} for st, _, _ in statements}
     seconds = {st.id: 0.0 for st, _, _ in statements}
+    partial: dict[str, tuple[int, list]] = {}  # the level under way: its finished shards, by statement
     stopped: set[str] = set()
     lo = min((a for _, a, _ in statements), default=1)
     hi = max((b for _, _, b in statements), default=0)
@@ -153,6 +154,7 @@ def sweep_together(
             for st in group:
                 done = store.finished_shards(run_id, st.id, n, m) if store is not None else {}
                 results[st.id] = list(done.values())
+                partial[st.id] = (n, results[st.id])
                 for r in range(m):
                     if r not in done:
                         todo.setdefault(r, []).append(st.id)
@@ -181,9 +183,10 @@ def sweep_together(
         pass
     out = []
     for st, a, b in statements:
-        def level(n: int, sid=st.id):
+        def level(n: int, sid=st.id, dom=st.domain):
             if n not in levels[sid]:  # not reached before Ctrl-C: run_levels reports it interrupted
-                raise KeyboardInterrupt
+                at, rs = partial.get(sid, (None, []))
+                raise KeyboardInterrupt(merge(rs, dom)[:2] if at == n else (0, 0))
             for name in oracles[sid][n]:
                 used(name)
             return levels[sid][n]

@@ -174,6 +174,8 @@ def sweep(
                     results.append(r)
                     if bar is not None:
                         bar.update()
+        except KeyboardInterrupt:  # report what the finished shards checked
+            raise KeyboardInterrupt(merge(results, st.domain)[:2]) from None
         finally:
             shards.TICK = None
             for b in (games, bar):
