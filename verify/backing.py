@@ -42,8 +42,7 @@ ORACLES: dict[str, tuple[str, str]] = {
     "dead-smt": ("smt", "flip formula in z3"),
     "dual-sat": ("sat", "dual-graph SAT search"),
     "dual-smt": ("smt", "dual-graph definition in z3"),
-    "dual-built": ("python", "dual graph built from a planar embedding and checked on every vertex set; its "
-                   "shortings by G*Y - X = (G - X)*Y"),
+    "dual-built": ("python", "dual graph built from a planar embedding and checked on every vertex set"),
     "hex-python": ("python", "Fig. 13 WINVALUE"),
     "hex-kernel": ("kernel", "Hex kernel hexsolve.c"),
     "hex-sat": ("sat", "Hex SAT query"),

@@ -143,6 +143,17 @@ def _separating(adj, s: int, t: int, free_idx: list) -> int:
     return all_ & ~_reached(adj, s, present)[t]
 
 
+def separating_family(game: Game) -> int:
+    """The family of the sets X of non-terminals of ``game`` (numbered in the order of
+    :meth:`Game.nonterminals`) whose deletion separates the terminals.
+
+    >>> bin(separating_family(Game.from_edges("0-2,0-3,2-1,3-1", terminals=(0, 1))))
+    '0b1000'
+    """
+    s, t = game.terminal_indices
+    return _separating(game.adjacency, s, t, _free_indices(game))
+
+
 def _connecting(game: Game, d: nx.Graph) -> int:
     """The family of the sets X of non-terminals of ``game`` (numbered in the order of
     :meth:`Game.nonterminals`) for which c1 and c2 are connected in ``D[X ∪ {c1, c2}]``;
@@ -371,12 +382,24 @@ def shorting_duals(game: Game, d: nx.Graph) -> list[tuple[tuple, bool]]:
     >>> shorting_duals(g, find_dual(g))
     [((2,), True), ((3,), True), ((2, 3), True)]
     """
+    return shorting_family_duals(game, _connecting(game, d))
+
+
+def shorting_family_duals(game: Game, conn: int) -> list[tuple[tuple, bool]]:
+    """:func:`shorting_duals` for a dual given by its connecting family ``conn`` (over the
+    sets X of non-terminals, numbered in the order of :meth:`Game.nonterminals`): for
+    every non-empty Y, whether the separating family of ``G ∗ Y`` equals ``conn`` on
+    the sets X disjoint from Y.
+
+    >>> g = Game.from_edges("0-2,0-3,2-1,3-1", terminals=(0, 1))
+    >>> shorting_family_duals(g, separating_family(g))
+    [((2,), True), ((3,), True), ((2, 3), True)]
+    """
     free = game.nonterminals()
     k = len(free)
     all_, has = _families(k)
     fidx = _free_indices(game)
     s, t = game.terminal_indices
-    conn = _connecting(game, d)
     present = [all_] * game.n
     for j, v in enumerate(fidx):
         present[v] = all_ & ~has[j]

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from functools import lru_cache, reduce
 from itertools import combinations
-from math import comb
 
 from ...concepts import support_masks, supports, threat_masks, threatens
 from ...backing import recording, used
@@ -109,64 +108,11 @@ _T5_SEEN_MAX = 1 << 16
 
 
 def _t5_fast(game) -> int | None:
-    """The number of TSD.T5 instances of ``game`` when every one holds, else None.
-
-    With the genuine solver every S of a size whose every possible M_{G,S} satisfies the
-    theorem (:func:`_t5_all_safe`) is counted without looking at it; otherwise (or with
-    a perturbed solver) S by S (:func:`_t5_fast_sets`)."""
-    if MultiShannon is _MULTI and _restricted_wins is _READER:
-        count = _t5_count_safe(game)
-        if count is not None:
-            return count
+    """The number of TSD.T5 instances of ``game`` when every one holds, else None: S by S
+    (:func:`_t5_fast_sets`), each S's Short-win ends read off this game.  (No size of S
+    is taken as safe in advance: that every possible M_{G,S} satisfies the theorem is
+    an argument, and a check must look at its games.)"""
     return _t5_fast_sets(game)
-
-
-def _t5_count_safe(game) -> int | None:
-    """The number of sets S (1 ≤ |S| ≤ 4, terminal-free) of ``game`` when each of their
-    sizes is safe (:func:`_t5_all_safe`: the theorem holds for every S of that size in
-    every game), else None.  Records ``multi`` when there is an S, as asking
-    :class:`MultiShannon` about it would."""
-    f = len(game.nonterminals())
-    count = 0
-    for k in (1, 2, 3, 4):
-        c = comb(f, k)
-        if c and not _t5_all_safe(k):
-            return None
-        count += c
-    if count:
-        used("multi")
-    return count
-
-
-@lru_cache(maxsize=None)
-def _t5_all_safe(k: int) -> bool:
-    """True when Theorem 5 holds for every S of ``k`` vertices in every game.
-
-    Its answer for S is :func:`_t5_decide` of S's Short-win ends, and those are the AND
-    of entries of :func:`_t5_cover` for G[S] (one per non-adjacent pair of Γ(S), none
-    giving every end): whatever Γ(S) is, the ends lie in the closure under AND of the
-    table's entries and the full family.  So it suffices that every member of that
-    closure passes, for every graph G[S] on the ranks 0 … k − 1 (2^(k(k−1)/2) of them;
-    167 families at most for k = 4, found once per process)."""
-    pairs = list(combinations(range(k), 2))
-    for pattern in range(1 << len(pairs)):
-        inner = [0] * k
-        for j, (a, b) in enumerate(pairs):
-            if pattern >> j & 1:
-                inner[a] |= 1 << b
-                inner[b] |= 1 << a
-        if not all(_t5_decide(k, leaves) for leaves in _t5_reachable(tuple(inner))):
-            return False
-    return True
-
-
-def _t5_reachable(inner: tuple) -> set:
-    """Every family of Short-win ends an S with G[S] = ``inner`` (rank rows) can have:
-    the full family ANDed with any entries of its :func:`_t5_cover` table."""
-    out = {(1 << (1 << len(inner))) - 1}
-    for g in {v for row in _t5_cover(inner) for v in row}:
-        out |= {x & g for x in out}
-    return out
 
 
 def _t5_fast_sets(game) -> int | None:
