@@ -249,20 +249,14 @@ def _t1_leaves(game, leaves):
     for k in (1, 2, 3):
         for r in _rel_sets(len(leaves.free), k):
             ms = index_of[r]
-            if leaves.second(r, SHORT):
-                count += 1
-                h = adj
-                for i in bits(ms):
-                    h = short_adjacency(h, i)
-                if not all(_short_wins_after(s, h, full & ~ms, t1, t2, x) == w[x] for x in PLAYERS):
-                    return None
-            if leaves.second(r, CUT):
-                count += 1
-                h = adj
-                for i in bits(ms):
-                    h = delete_adjacency(h, i)
-                if not all(_short_wins_after(s, h, full & ~ms, t1, t2, x) == w[x] for x in PLAYERS):
-                    return None
+            for player, play in ((SHORT, short_adjacency), (CUT, delete_adjacency)):  # captured / lost
+                if leaves.second(r, player):
+                    count += 1
+                    h = adj
+                    for i in bits(ms):
+                        h = play(h, i)
+                    if not all(_short_wins_after(s, h, full & ~ms, t1, t2, x) == w[x] for x in PLAYERS):
+                        return None
     return count
 
 
