@@ -35,7 +35,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -194,7 +193,10 @@ def cross_checks(path: Path) -> list[str]:
 
 
 def done_line(path: Path) -> str:
-    summary, rows = _rows(path)
+    return _done(*_rows(path))
+
+
+def _done(summary: dict, rows: list[dict]) -> str:
     geng = min((r["shards_done"] for r in rows), default=0)
     games = min((r["instances"] for r in rows), default=0)
     cpu = sum(r["shard_seconds"] for r in rows) / 3600
@@ -207,9 +209,10 @@ def table(path: Path) -> str:
     """The Markdown table of the run kept at ``path``."""
     summary, rows = _rows(path)
     commit = summary["versions"].get("git", "?")
+    checks = cross_checks(path)
     lines = [
-        f"Run {summary['run']} of `ci/n9_sweep.py` (commit `{commit}`): {done_line(path)}.",
-        *(["", *cross_checks(path)] if cross_checks(path) else []),
+        f"Run {summary['run']} of `ci/n9_sweep.py` (commit `{commit}`): {_done(summary, rows)}.",
+        *(["", *checks] if checks else []),
         "",
         "| statement | verdict at n = 9 | geng shards | games | hypothesis held | CPU s |",
         "|---|---|---|---|---|---|",

@@ -611,9 +611,7 @@ def _dom_fast(game):
     plain check asks; all names are looked up when called.  The library's
     ``MultiShannon`` is answered by bit operations on the same shorted-edge table
     (:func:`_answers_by_leaves`); a replaced one is asked itself."""
-    adj = game.adjacency
     n = game.n
-    full = (1 << n) - 1
     free = tuple(game.index(v) for v in game.nonterminals())
     ones, twos = _small_sets(len(free))
     index_of = _index_masks(free)

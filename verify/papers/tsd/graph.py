@@ -38,7 +38,6 @@ from ...concepts import (
     packed_supporter_family,
     packed_threat_family,
     set_family,
-    short_equals_delete,
     shorted_edge_families,
     support7_family,
     supporter_families,
@@ -1322,7 +1321,6 @@ def _eq1_fast(game, connected_b: bool) -> int | None:
     adj, alive = game.adjacency, _alive(game)
     free = _free_indices(game)
     absm = _abs_masks(free)
-    fam = set_family(free, game.n)
     small = _small(len(free), 1, 2)
     t1, t2 = game.terminal_indices
     terms = (1 << t1) | (1 << t2)
