@@ -172,6 +172,11 @@ class _Locked:
         with self._lock:
             self._db.executescript(script)
 
+    def backup(self, target) -> None:
+        """Copy the database into the connection ``target`` (SQLite's online backup)."""
+        with self._lock:
+            self._db.backup(target)
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
@@ -428,8 +433,7 @@ class Store:
         tmp.unlink(missing_ok=True)
         out = sqlite3.connect(tmp)
         try:
-            with self.db._lock:
-                self.db._db.backup(out)
+            self.db.backup(out)
             out.execute("UPDATE runs SET status = 'interrupted', pid = NULL WHERE status = 'running'")
             out.commit()
             out.execute("PRAGMA journal_mode=DELETE")
