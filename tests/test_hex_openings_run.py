@@ -159,14 +159,16 @@ def test_dask_local_cluster_gives_the_same_map_and_store(tmp_path, capsys):
 # for each switch hex-openings may turn off: a Black opening (White to move) whose search
 # visits a different number of nodes without it (measured, fresh kernel: all on / without)
 SWITCH_WITNESS = {
-    "mustplay": (4, "d1"),   # 7 / 38 nodes (before issue 18 the switch was read only in the carrier search)
-    "threats": (6, "c3"),    # 1533 / 1537
+    "mustplay": (4, "d1"),   # 7 / 37 nodes (before issue 18 the switch was read only in the carrier search)
+    "threats": (6, "c3"),    # 1560 / 1562
     "fillin": (6, "e2"),     # 63 / 59
     "ordering": (5, "a2"),   # 40 / 12
     "dfpn": (5, "a1"),       # 13 / 228
-    "hsearch": (5, "b1"),    # 12 / 295
+    "hsearch": (5, "b1"),    # 12 / 278
     "captured": (4, "c1"),   # 2 / 6
     "prune": (5, "a1"),      # 13 / 14
+    "proofsets": (6, "a1"),  # 67 / 64
+    "lazyfill": (6, "c3"),   # 1560 / 1508
 }
 
 

@@ -18,7 +18,8 @@ def _shannon(p, to, s=FastSolver()):
     return BLACK if s.winner(p.game(), SHORT if to == BLACK else CUT) == SHORT else WHITE
 
 
-SWITCHES = ("mustplay", "threats", "vc", "fillin", "ordering", "orlinks", "dfpn", "captured", "prune", "hsearch")
+SWITCHES = ("mustplay", "threats", "vc", "fillin", "ordering", "orlinks", "dfpn", "captured", "prune", "hsearch",
+            "proofsets", "lazyfill")
 # every switch on, each one off alone, all off, and the must-play search with only one
 # reduction on (so each reduction is also checked without the others' help)
 SETTINGS = ([{}] + [{k: False} for k in SWITCHES] + [dict.fromkeys(SWITCHES, False)]
@@ -26,7 +27,16 @@ SETTINGS = ([{}] + [{k: False} for k in SWITCHES] + [dict.fromkeys(SWITCHES, Fal
             + [{"threats": False, "fillin": False}, {"value_only": True},
                {**dict.fromkeys(SWITCHES, False), "mustplay": True, "fillin": True, "captured": True},
                # df-pn's threatened-move pruning alone
-               {**dict.fromkeys(SWITCHES, False), "dfpn": True, "prune": True}])
+               {**dict.fromkeys(SWITCHES, False), "dfpn": True, "prune": True},
+               # df-pn's proof sets, printed as the carrier (value only): with every reduction, with
+               # the must-play rule alone, with fill-in (lazy or not), and without threatened-move pruning
+               {"value_only": True, "vc": False},
+               {**dict.fromkeys(SWITCHES, False), "dfpn": True, "mustplay": True, "proofsets": True, "value_only": True},
+               {**dict.fromkeys(SWITCHES, False), "dfpn": True, "mustplay": True, "proofsets": True, "fillin": True,
+                "captured": True, "lazyfill": True, "value_only": True},
+               {**dict.fromkeys(SWITCHES, False), "dfpn": True, "mustplay": True, "proofsets": True, "fillin": True,
+                "captured": True, "value_only": True},
+               {"prune": False, "value_only": True}])
 
 
 def _every_position(n, settings):
@@ -148,3 +158,43 @@ def test_solve_without_mustplay_is_the_plain_search(monkeypatch):
     assert seen and all(k == PLAIN for k in seen)
     p = Position(3, 3)
     assert orig(C, p, BLACK, **PLAIN)[2] > orig(C, p, BLACK, **{**PLAIN, "mustplay": True})[2]
+
+
+# positions where a loss's proof set without the opponent's semi-connection carriers
+# (kernel bug bit 25) no longer carries the win (found on random 3x3/4x4 positions)
+PROOF_SET_WITNESSES = [("..../...B/..W./....", WHITE), ("..../W..B/..../B.W.", WHITE),
+                       (".W../B..B/..../.W..", WHITE), ("..W./...W/..../.B.B", BLACK),
+                       (".BW./..../..../....", BLACK), ("..../...B/...W/B..W", WHITE)]
+
+
+@needs_c
+def test_proof_sets_carry_and_a_proof_set_bug_is_caught(monkeypatch):
+    import verify.papers.hex.solver as S
+
+    for spec, to in PROOF_SET_WITNESSES:
+        p = Position.parse(spec)
+        w, car, _ = C.value(p, to, value_only=True, vc=False)
+        assert w == board_value(p, to) and carrier_carries(p, to, w, car), spec
+    monkeypatch.setattr(S, "DEBUG_BITS", S.BUG_PROOF_SET)
+    caught = 0
+    for spec, to in PROOF_SET_WITNESSES:
+        p = Position.parse(spec)
+        w, car, _ = C.value(p, to, value_only=True, vc=False)
+        caught += w != board_value(p, to) or not carrier_carries(p, to, w, car)
+    assert caught == len(PROOF_SET_WITNESSES)
+
+
+@needs_c
+def test_proof_sets_carry_on_random_5x5_positions():
+    rng = random.Random(7)
+    for _ in range(150):
+        p = Position(5, 5)
+        cells = rng.sample(range(25), 25)
+        k = rng.randint(7, 9)  # at most 11 vacant cells: the plain board search stays quick
+        for c in cells[:k]:
+            p = p.play(c, BLACK)
+        for c in cells[k:2 * k]:
+            p = p.play(c, WHITE)
+        for to in (BLACK, WHITE):
+            w, car, _ = C.value(p, to, value_only=True, vc=False)
+            assert w == board_value(p, to) and carrier_carries(p, to, w, car), (p.spec(), to)

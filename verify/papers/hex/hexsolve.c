@@ -25,7 +25,8 @@
  *   first — changes only the order;
  *   bit 5 = OR links inside the virtual-connection search (or_link(), below);
  *   bit 6 = df-pn (mid(), below) decides the value first; bit 7 = value only (with
- *   bit 6: the carrier printed is every vacant cell, no carrier search); bit 8 =
+ *   bit 6: no carrier search; the carrier printed is df-pn's proof set with bit 23,
+ *   every vacant cell without); bit 8 =
  *   H-search (hsearch(), below) for the opponent of the mover at every node; bit 12 = test hook:
  *   instead of solving, print "H v K n key:carrier ..." — the H-search read-out for the
  *   player named in `tomove`: v = 1 and carrier K when it finds a virtual connection
@@ -37,9 +38,16 @@
  *   with the dead-cell fill-in until nothing changes;
  *   bit 10 = df-pn drops moves threatened by another cell (prune_threatened(), below,
  *   the third clause of TSD.PAIRS);
+ *   bit 23 = proof sets in df-pn (mid(), below): every solved entry keeps the cells its
+ *   value rests on, and a child lost for the mover drops every move off that child's
+ *   proof set (the must-play rule, HEX.MUSTPLAY, inside df-pn);
+ *   bit 24 = lazy fill-in in df-pn: a child is filled in only when it is searched, and
+ *   df-pn's table is keyed by the position before that fill-in (the value is the same,
+ *   the node counts differ);
  *   bits 11 and 15 = deliberate bugs, for mutation testing only (never set in a real
  *   run): bit 11, the H-search's OR rule joins two semi-connections whatever their
- *   common part; bit 15, captured pairs are filled with the wrong colour;
+ *   common part; bit 15, captured pairs are filled with the wrong colour; bit 25, a
+ *   loss's proof set leaves out the opponent's semi-connection carriers W;
  *   bit 14 = debug query, no search: prints  F black white later n a1 b1 k1 ...
  *   (the stones after fill-in with the flags' bits 3 and 9, the filled cells added to
  *   carriers, then every captured pair of the given position: k = 0 mutually
@@ -106,7 +114,7 @@ static u64 hash(bb b0, bb w0, int t) {
 
 static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1, order_on = 1, hs_on = 1;
 static uint32_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
-static int bug_or = 0, bug_cap = 0; /* the deliberate bugs of bits 11 and 15 (mutation testing) */
+static int bug_or = 0, bug_cap = 0, bug_proof = 0; /* the deliberate bugs of bits 11, 15, 25 (mutation testing) */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static bb threats(bb stones, bb vacant, int black) {
@@ -838,11 +846,34 @@ static int prelude(bb b, bb w, int black_to_move, bb *Mout, bb *Wout, bb *carrie
  * has no repeated positions (stones are only added), so no cycle handling is needed.
  * df-pn only decides the value: the carrier is then found by the must-play search of
  * winvalue_core, whose move order puts first every cell df-pn proved winning (guide());
- * with bit 7 (value only) the carrier is every vacant cell, which always carries. */
+ * with bit 7 (value only) the carrier is every vacant cell, which always carries.
+ *
+ * Proof sets (bit 23).  Each solved entry keeps P, a set of vacant cells such that the
+ * value holds even when the loser is given every other vacant cell in advance (the
+ * carrier of winvalue_core, for df-pn): a prelude decision keeps its carrier; a win by
+ * the move m keeps m, the child's P and the cells filled in the child; a loss keeps the
+ * union of its children's P (with their filled cells) and W, the opponent's
+ * semi-connection carriers the prelude narrowed the must-play region by.  When a child
+ * after the move m is proved lost for the mover with the set S (its P and filled
+ * cells; m is not in S), every move x off S loses too: in the position after x the
+ * opponent answers as in the child, where the mover was given every cell off S, x and
+ * m among them, and more stones never hurt the opponent's chain inside S (Fig. 13's
+ * update M <- M & S, HEX.MUSTPLAY).  So df-pn drops those children.  When bit 10
+ * dropped a threatened move, the node's loss keeps every vacant cell: that argument is
+ * about values, not about sets.  With bit 23 off every loss keeps every vacant cell
+ * and no child is dropped.
+ *
+ * Lazy fill-in (bit 24).  Expanding a node used to fill in every child to look it up
+ * in the table, though df-pn searches few of them.  With bit 24 a child is keyed by
+ * the position before its fill-in and filled only when searched; the fill-in keeps the
+ * value (bits 3 and 9), so a key before fill-in and the filled position have the same
+ * value, and the cells filled are added to P as in winvalue().  Transpositions that
+ * meet only after different fill-ins are no longer shared: node counts differ, values
+ * do not. */
 #define PINF 0x3fffffffu
-typedef struct { bb b, w, M, top; uint32_t phi, delta; uint32_t flags; uint8_t used, tomove, expanded; } PEntry;
+typedef struct { bb b, w, M, top, P; uint32_t phi, delta; uint32_t flags; uint8_t used, tomove, expanded; } PEntry;
 static PEntry *ptable;
-static int dfpn_on = 0, table_dirty = 0, ptable_dirty = 0;
+static int dfpn_on = 0, table_dirty = 0, ptable_dirty = 0, shrink_on = 0;
 
 static PEntry *pfind(bb b, bb w, int btm) {
     PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
@@ -850,34 +881,38 @@ static PEntry *pfind(bb b, bb w, int btm) {
     return 0;
 }
 
-static void pstore(bb b, bb w, int btm, uint32_t phi, uint32_t delta, bb M, int expanded, bb top) {
+static void pstore(bb b, bb w, int btm, uint32_t phi, uint32_t delta, bb M, int expanded, bb top, bb P) {
     PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
     ptable_dirty = 1;
     e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)btm; e->flags = flags;
-    e->phi = phi; e->delta = delta; e->M = M; e->expanded = (uint8_t)expanded; e->top = top;
+    e->phi = phi; e->delta = delta; e->M = M; e->expanded = (uint8_t)expanded; e->top = top; e->P = P;
 }
 
-static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t *ophi, uint32_t *odelta) {
+static int lazy_on = 0;
+static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t *ophi, uint32_t *odelta, bb *oproof) {
     nodes++;
     PEntry *e = pfind(b, w, btm);
-    bb M;
+    bb M, acc = 0, F = 0, b0 = b, w0 = w;
+    bb vac = FULL & ~(b | w);
     int score[BB_BITS];
-    if (e && (e->phi == 0 || e->delta == 0)) { *ophi = e->phi; *odelta = e->delta; return; }
+    if (e && (e->phi == 0 || e->delta == 0)) { *ophi = e->phi; *odelta = e->delta; *oproof = e->P; return; }
+    if (lazy_on) F = fill_in(&b, &w);
     if (e && e->expanded) { /* re-entry: the three best-scored cells first, as before */
-        M = e->M;
+        M = e->M; acc = e->P;
         for (int q = 0; q < N; q++) score[q] = (e->top >> q & 1) ? 1 : 0;
     } else {
-        if (chain(btm ? w : b, !btm)) { pstore(b, w, btm, PINF, 0, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
-        if (chain(btm ? b : w, btm)) { pstore(b, w, btm, 0, PINF, 0, 0, 0); *ophi = 0; *odelta = PINF; return; }
+        if (chain(btm ? w : b, !btm)) { pstore(b0, w0, btm, PINF, 0, 0, 0, 0, F); *ophi = PINF; *odelta = 0; *oproof = F; return; }
+        if (chain(btm ? b : w, btm)) { pstore(b0, w0, btm, 0, PINF, 0, 0, 0, F); *ophi = 0; *odelta = PINF; *oproof = F; return; }
         bb W, car;
         int r = prelude(b, w, btm, &M, &W, &car, score);
-        if (r == 1) { pstore(b, w, btm, 0, PINF, 0, 0, 0); *ophi = 0; *odelta = PINF; return; }
-        if (r == 0) { pstore(b, w, btm, PINF, 0, 0, 0, 0); *ophi = PINF; *odelta = 0; return; }
-        if (prune_on) M = prune_threatened(b, w, M);
+        if (r == 1) { pstore(b0, w0, btm, 0, PINF, 0, 0, 0, car | F); *ophi = 0; *odelta = PINF; *oproof = car | F; return; }
+        if (r == 0) { pstore(b0, w0, btm, PINF, 0, 0, 0, 0, car | F); *ophi = PINF; *odelta = 0; *oproof = car | F; return; }
+        acc = mustplay_on && !bug_proof ? W : 0;
+        if (prune_on) { bb M2 = prune_threatened(b, w, M); if (M2 != M) acc = vac; M = M2; }
     }
     /* children, best score first */
     int nc = 0, cell[BB_BITS];
-    bb cb[BB_BITS], cw[BB_BITS];
+    bb cb[BB_BITS], cw[BB_BITS], cf[BB_BITS], cpr[BB_BITS];
     for (bb v = M; v; v &= v - 1) cell[nc++] = bb_ctz(v);
     for (int i = 1; i < nc; i++) {
         int x = cell[i], j = i;
@@ -887,7 +922,7 @@ static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t 
     for (int i = 0; i < nc; i++) {
         bb bit = BIT(cell[i]);
         cb[i] = btm ? b | bit : b; cw[i] = btm ? w : w | bit;
-        fill_in(&cb[i], &cw[i]);
+        cf[i] = lazy_on ? 0 : fill_in(&cb[i], &cw[i]);
     }
     bb top = 0;
     for (int i = 0; i < nc && i < 3; i++) top |= BIT(cell[i]);
@@ -895,26 +930,44 @@ static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t 
     for (int i = 0; i < nc; i++) {
         PEntry *c = pfind(cb[i], cw[i], !btm);
         cp[i] = c ? c->phi : 1; cd[i] = c ? c->delta : (i < 3 ? 1 : 2);
+        cpr[i] = c ? c->P : 0;
     }
+    int live = nc;
+    uint8_t alive[BB_BITS];
+    for (int i = 0; i < nc; i++) alive[i] = 1;
     for (;;) {
+        if (shrink_on) {
+            /* a child lost for the mover: every move off its proof loses too */
+            for (int i = 0; i < nc; i++) {
+                if (!alive[i] || cp[i] != 0) continue;
+                bb S = cpr[i] | cf[i];
+                acc |= S; M &= S;
+                for (int j = 0; j < nc; j++) if (alive[j] && !(M >> cell[j] & 1)) { alive[j] = 0; live--; }
+            }
+        }
         uint32_t d1 = PINF, d2 = PINF, phib = 1, sum = 0;
         int best = -1;
         for (int i = 0; i < nc; i++) {
+            if (!alive[i]) continue;
             if (cd[i] < d1 || best < 0) { d2 = d1; d1 = cd[i]; best = i; phib = cp[i]; }
             else if (cd[i] < d2) d2 = cd[i];
             sum += cp[i]; if (sum > PINF) sum = PINF;
         }
-        uint32_t phi = d1, delta = sum;
+        uint32_t phi = live ? d1 : PINF, delta = live ? sum : 0;
         if (phi >= thphi || delta >= thdelta || phi == 0 || delta == 0) {
-            pstore(b, w, btm, phi, delta, M, 1, top);
-            *ophi = phi; *odelta = delta;
+            bb P;
+            if (phi == 0) P = cpr[best] | cf[best] | BIT(cell[best]) | F;
+            else if (delta == 0) { P = acc | F; for (int i = 0; i < nc; i++) if (alive[i]) P |= cpr[i] | cf[i]; if (!shrink_on) P = vac; }
+            else P = acc;
+            pstore(b0, w0, btm, phi, delta, M, 1, top, P);
+            *ophi = phi; *odelta = delta; *oproof = P;
             return;
         }
         uint32_t cthphi = thdelta - delta + phib;
         if (cthphi > PINF) cthphi = PINF;
         uint64_t t = (uint64_t)d2 + d2 / 4 + 1;
         uint32_t cthdelta = thphi < t ? thphi : (uint32_t)t;
-        mid(cb[best], cw[best], !btm, cthphi, cthdelta, &cp[best], &cd[best]);
+        mid(cb[best], cw[best], !btm, cthphi, cthdelta, &cp[best], &cd[best], &cpr[best]);
     }
 }
 
@@ -924,7 +977,7 @@ static void guide(bb b, bb w, int btm, bb M, int *score) {
     for (bb v = M; v; v &= v - 1) {
         int x = bb_ctz(v); bb bit = v & -v;
         bb nb = btm ? b | bit : b, nw = btm ? w : w | bit;
-        fill_in(&nb, &nw);
+        if (!lazy_on) fill_in(&nb, &nw); /* df-pn's key of the child (bit 24: before fill-in) */
         PEntry *c = pfind(nb, nw, !btm);
         if (c && c->delta == 0) score[x] += 1 << 20;
     }
@@ -1051,10 +1104,13 @@ int main(int argc, char **argv) {
         dfpn_on = (mp >> 6) & 1;
         cap_on = (mp >> 9) & 1;
         prune_on = (mp >> 10) & 1;
+        shrink_on = (mp >> 23) & 1;
+        lazy_on = (mp >> 24) & 1;
         int value_only = (mp >> 7) & 1;
         hs_on = (mp >> 8) & 1;
         bug_or = (mp >> 11) & 1;
         bug_cap = (mp >> 15) & 1;
+        bug_proof = (mp >> 25) & 1;
         flags = (uint32_t)mp & ~(uint32_t)(128 | 0x7000); /* value-only and the hooks share answers */
         if (mp >> 14 & 1) { /* debug: fill-in and the captured pairs, no search */
             bb fb = b, fw = w, cb, cw;
@@ -1095,12 +1151,13 @@ int main(int argc, char **argv) {
         bb car;
         int mover;
         if (dfpn_on) {
-            bb fb = b, fw = w;
-            fill_in(&fb, &fw);
+            bb fb = b, fw = w, pr = 0;
+            bb later = fill_in(&fb, &fw);
             uint32_t phi = 1, delta = 1;
-            while (phi && delta) mid(fb, fw, btm, PINF, PINF, &phi, &delta);
+            while (phi && delta) mid(fb, fw, btm, PINF, PINF, &phi, &delta, &pr);
             mover = phi == 0;
-            if (value_only) car = FULL & ~(b | w);
+            /* value only: the proof set with bit 23 (a carrier, as winvalue()'s), else every vacant cell */
+            if (value_only) car = shrink_on ? pr | later : FULL & ~(b | w);
             else if (winvalue(b, w, btm, &car) != mover) { printf("? 0 0\n"); fflush(stdout); continue; }
         } else {
             mover = winvalue(b, w, btm, &car);

@@ -130,7 +130,8 @@ def representatives(n: int) -> dict[int, int]:
     return {i: min(i, size - 1 - i) for i in range(size)}
 
 
-REDUCTIONS = ("mustplay", "threats", "fillin", "ordering", "dfpn", "hsearch", "captured", "prune")
+REDUCTIONS = ("mustplay", "threats", "fillin", "ordering", "dfpn", "hsearch", "captured", "prune", "proofsets",
+              "lazyfill")
 """The kernel switches a run may turn off (``without``), e.g. to re-derive a map with one
 reduction less as a cross-check of that reduction."""
 

@@ -17,15 +17,16 @@
 #undef main
 
 /* One query: 1 when the player to move wins, 0 when it loses, -1 when df-pn and the
-   carrier search disagree; *car gets the carrier (every vacant cell with value_only). */
+   carrier search disagree; *car gets the carrier (with value_only df-pn's proof set, or
+   every vacant cell without proof sets). */
 static int solve_query(bb b, bb w, int btm, int value_only, bb *car) {
     if (dfpn_on) {
-        bb fb = b, fw = w;
-        fill_in(&fb, &fw);
+        bb fb = b, fw = w, pr = 0;
+        bb later = fill_in(&fb, &fw);
         uint32_t phi = 1, delta = 1;
-        while (phi && delta) mid(fb, fw, btm, PINF, PINF, &phi, &delta);
+        while (phi && delta) mid(fb, fw, btm, PINF, PINF, &phi, &delta, &pr);
         int mover = phi == 0;
-        if (value_only) *car = FULL & ~(b | w);
+        if (value_only) *car = shrink_on ? pr | later : FULL & ~(b | w);
         else if (winvalue(b, w, btm, car) != mover) return -1;
         return mover;
     }
@@ -142,7 +143,11 @@ int main(int argc, char **argv) {
         hs_on = (mp >> 8) & 1;
         bug_or = (mp >> 11) & 1;
         bug_cap = (mp >> 15) & 1;
-        flags = (uint32_t)mp & ~(uint32_t)(128 | 0x7000) & 0xFFFFu; /* value-only and the hooks share answers */
+        bug_proof = (mp >> 25) & 1;
+        shrink_on = (mp >> 23) & 1;
+        lazy_on = (mp >> 24) & 1;
+        /* value-only, the hooks and the builder's own command bits share answers */
+        flags = (uint32_t)mp & ~(uint32_t)(128 | 0x7000) & ~(uint32_t)0x7F0000u;
         if (mp & 0x7000) { printf("? 0 0\n"); fflush(stdout); continue; } /* hexsolve.c's debug hooks: not here */
         nodes = 0;
         int btm = t[0] == 'B';

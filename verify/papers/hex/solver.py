@@ -45,7 +45,12 @@ value and a carrier that carries the win, on every position with ≤ 9 cells and
 * ``dfpn`` — depth-first proof-number search (Nagai's df-pn, negamax form, 1+ε
   thresholds, must-play children) decides the value; the must-play search then finds
   the carrier trying df-pn's proved moves first (``value_only`` skips it; the carrier
-  is then every vacant cell, which trivially carries).
+  is then df-pn's proof set, or every vacant cell without ``proofsets``);
+* ``proofsets`` — df-pn keeps with each solved position the cells its value rests on
+  (its carrier), and a move whose child is lost drops every other move off that child's
+  proof set (the must-play update ``M ← M ∩ S`` of Fig. 13 inside df-pn, HEX.MUSTPLAY);
+* ``lazyfill`` — df-pn fills a child in only when it searches it, keying its table by
+  the position before fill-in (fill-in keeps the value; node counts differ).
 
 Both transposition tables have fixed size (``2**table_bits`` entries of 32 and 40
 bytes, always-replace; 64 and 80 bytes in the 128-bit build), so memory is bounded.
@@ -167,27 +172,31 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
 
 def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
            ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
-           hsearch: bool = True, captured: bool = True, prune: bool = True) -> int:
+           hsearch: bool = True, captured: bool = True, prune: bool = True, proofsets: bool = True,
+           lazyfill: bool = True) -> int:
     """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
     4 move ordering, 5 OR links in the virtual-connection search, 6 df-pn decides the value
     first, 7 value only: with df-pn, the carrier is every vacant cell; 8 H-search; 9
-    captured-pair fill-in; 10 df-pn drops moves threatened by another cell)."""
+    captured-pair fill-in; 10 df-pn drops moves threatened by another cell; 23 df-pn's proof
+    sets; 24 df-pn's lazy fill-in)."""
     return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
             | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only) | 256 * int(hsearch)
-            | 512 * int(captured) | 1024 * int(prune))
+            | 512 * int(captured) | 1024 * int(prune) | int(proofsets) << 23 | int(lazyfill) << 24)
 
 
 DEBUG_BITS = 0
 """Deliberate kernel bugs OR'd into every query's switch word — for mutation testing only,
 0 in every real run: :data:`BUG_OR_RULE` (bit 11: the H-search's OR rule joins two
 semi-connections whatever their common part), :data:`BUG_CAPTURED` (bit 15: captured
-pairs filled with the wrong colour).  Kernel answers are kept per switch word, so a
+pairs filled with the wrong colour), :data:`BUG_PROOF_SET` (bit 25: df-pn's proof set of a
+loss leaves out the opponent's semi-connection carriers).  Kernel answers are kept per switch word, so a
 query with a bug never shares table entries with a clean one."""
 BUG_OR_RULE = 1 << 11
 BUG_CAPTURED = 1 << 15
+BUG_PROOF_SET = 1 << 25
 
 PLAIN = dict(mustplay=False, threats=False, vc=False, fillin=False, ordering=False, orlinks=False, dfpn=False,
-             hsearch=False, captured=False, prune=False)
+             hsearch=False, captured=False, prune=False, proofsets=False, lazyfill=False)
 """Every reduction off: the kernel's plain game-tree search (Fig. 13's recursion over every
 vacant cell, no must-play update) — the C twin of ``win_value(..., mustplay=False)``."""
 
@@ -303,7 +312,8 @@ class CSolver:
     def value(self, pos: Position, to_move: str, mustplay: bool = True, threats: bool = True,
               vc: bool = True, fillin: bool = True, ordering: bool = True,
               orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
-              hsearch: bool = True, captured: bool = True, prune: bool = True) -> tuple[str, int, int]:
+              hsearch: bool = True, captured: bool = True, prune: bool = True, proofsets: bool = True,
+              lazyfill: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the must-play rule — the Fig. 13 update ``M ← M ∩ S`` and every
@@ -322,7 +332,7 @@ class CSolver:
         semi-connections with disjoint carriers between two groups (the OR rule) join
         them; ``dfpn``: depth-first proof-number search decides the value, then the
         must-play search finds the carrier with df-pn's winning moves tried first
-        (``value_only``: skip that, the carrier is every vacant cell); ``hsearch``:
+        (``value_only``: skip that, the carrier is df-pn's proof set, every vacant cell with ``proofsets`` off); ``hsearch``:
         Anshelevich's AND/OR closure for the opponent of the mover (HEX.ANDOR):
         its virtual connection between its sides loses at once, its semi-connections
         narrow the must-play region (HEX.MUSTPLAY);
@@ -331,11 +341,14 @@ class CSolver:
         filled with that player's (the other player's) stones (TSD.PAIRS; the filled cells
         are added to the carrier); ``prune``: df-pn skips a move at b when another cell a
         (kept, or outside the must-play region) threatens b in either graph (TSD.PAIRS'
-        third clause: b wins only if a wins) — all switchable, and switched off the answers must not
+        third clause: b wins only if a wins); ``proofsets``: df-pn drops the moves off a lost
+        child's proof set (its carrier); ``lazyfill``: df-pn fills a child in only when it
+        searches it — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         self._check(pos)
-        word = _flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch, captured, prune)
+        word = _flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch, captured, prune,
+                      proofsets, lazyfill)
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {word | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) != 3 or out[0] not in (BLACK, WHITE):
@@ -404,7 +417,7 @@ class CSolver:
 
     def value_within(self, pos: Position, to_move: str, seconds: float, switches: dict | None = None):
         """:meth:`value` with :data:`RUN_SWITCHES` updated by ``switches`` (value only: the
-        carrier returned is every vacant cell), or None when the kernel has not answered within ``seconds`` (the kernel is
+        carrier returned is df-pn's proof set, or every vacant cell with ``proofsets`` off), or None when the kernel has not answered within ``seconds`` (the kernel is
         then killed and restarted)."""
         import select
 
