@@ -1,0 +1,148 @@
+"""Side by side with Benzene's df-pn (on demand; Benzene is a benchmark-only peer, never a dependency).
+
+    PYTHONPATH=. python benchmarks/hex_vs_benzene.py --benzene PATH/wolve --tst PATH/dfpn-solve-7x7.tst [--only a3,a4] [--json]
+
+Reads one of Benzene's regression files (``regression/dfpn-solve-NxN.tst`` of
+github.com/cgao3/benzene-vanilla-cmake: ``boardsize``, ``play b X``, ``ID dfpn-solve-state
+COLOUR`` then ``#? [winner]``, ``undo``, ``dfpn-clear-tt``) and solves each listed
+position twice, each in a process of its own so that neither keeps a table from an
+earlier position (Benzene's file clears its table between positions for the same reason):
+
+* Benzene: ``boardsize``, the moves, ``dfpn-solve-state`` on its HTP engine (``wolve`` or
+  ``mohex`` with ``--quiet --use-logfile=false``; one thread and its default 2^21-entry
+  table are its defaults);
+* ours: the compiled kernel as ``hex-openings`` runs it (:data:`RUN_SWITCHES`, df-pn,
+  value only; the table size ``hex-openings`` uses for that board).
+
+CPU is each child process's user + system time (``os.wait4``), less the median of three
+start-ups of the same program that solve nothing, so start-up costs are not counted on
+either side.  Every answer is compared with the file's expected winner; a wrong answer
+makes the exit status 1.  Wall times are not reported: the machine may be shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from verify.papers.hex.board import BLACK, WHITE, Position
+from verify.papers.hex.solver import NARROW_MAX_CELLS, RUN_SWITCHES, _flags, kernel_executable
+
+
+def parse_tst(text: str) -> tuple[int, list[dict]]:
+    """(board side, positions): each position is its moves, the colour to move and the expected winner."""
+    n, moves, out, last = None, [], [], None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#?"):
+            if last is not None:
+                last["expected"] = line.split("[", 1)[1].split("]", 1)[0]
+            continue
+        if line.startswith("#"):
+            continue
+        words = line.split()
+        if words[0].isdigit():
+            words = words[1:]
+        if words[0] == "boardsize":
+            n = int(words[1])
+        elif words[0] == "play":
+            moves.append((words[1][0].lower(), words[2].lower()))
+        elif words[0] == "undo":
+            moves.pop()
+        elif words[0] == "dfpn-solve-state":
+            last = {"moves": list(moves), "to_move": words[1][0].lower(), "expected": None}
+            out.append(last)
+    if n is None:
+        raise SystemExit("The regression file sets no boardsize.")
+    return n, out
+
+
+def _cpu(cmd: list[str], text: str) -> tuple[str, float]:
+    """Run ``cmd`` with ``text`` on stdin; (stdout, user + system CPU seconds of the child)."""
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    p.stdin.write(text)
+    p.stdin.close()
+    out = p.stdout.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return out, ru.ru_utime + ru.ru_stime
+
+
+def benzene_solve(exe: list[str], n: int, pos: dict) -> str:
+    lines = [f"boardsize {n} {n}"] + [f"play {c} {cell}" for c, cell in pos["moves"]]
+    return "\n".join(lines + [f"99 dfpn-solve-state {'white' if pos['to_move'] == 'w' else 'black'}", "quit"]) + "\n"
+
+
+def _answer(out: str) -> str:
+    """The answer to the numbered solve command (``=99 white``), or ``?``."""
+    for line in out.splitlines():
+        if line.startswith("=99"):
+            return line[3:].strip()
+    return "?"
+
+
+def ours_query(n: int, pos: dict) -> str:
+    p = Position(n, n)
+    names = {p.name(i): i for i in range(p.size)}
+    for c, cell in pos["moves"]:
+        p = p.play(names[cell], BLACK if c == "b" else WHITE)
+    to = BLACK if pos["to_move"] == "b" else WHITE
+    return f"{n} {n} {p.black:x} {p.white:x} {to} {_flags(**RUN_SWITCHES)}\n"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--benzene", required=True, help="Benzene's wolve or mohex binary")
+    ap.add_argument("--tst", required=True, help="a dfpn-solve-NxN.tst regression file")
+    ap.add_argument("--only", help="only these positions, by their last move (e.g. a3,a4)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    n, positions = parse_tst(Path(args.tst).read_text())
+    if args.only:
+        keep = set(args.only.split(","))
+        positions = [p for p in positions if p["moves"] and p["moves"][-1][1] in keep]
+    bz = [args.benzene, "--quiet", "--use-logfile=false"]
+    bits = 24 if n >= 8 else min(22, max(12, n * n - 2))  # as hex-openings
+    ours = [str(kernel_executable(wide=n * n > NARROW_MAX_CELLS)), str(bits)]
+    base_b = statistics.median(_cpu(bz, f"boardsize {n} {n}\nquit\n")[1] for _ in range(3))
+    base_o = statistics.median(_cpu(ours, "")[1] for _ in range(3))
+    rows, wrong = [], 0
+    t0 = time.strftime("%Y-%m-%d %H:%M")
+    for pos in positions:
+        out_b, cpu_b = _cpu(bz, benzene_solve(bz, n, pos))
+        got_b = _answer(out_b)
+        out_o, cpu_o = _cpu(ours, ours_query(n, pos))
+        w = out_o.split()
+        got_o = {"B": "black", "W": "white"}.get(w[0] if w else "?", "?")
+        cell = pos["moves"][-1][1] if pos["moves"] else "-"
+        row = {"cell": cell, "expected": pos["expected"], "benzene": got_b, "ours": got_o,
+               "benzene_cpu": round(max(0.0, cpu_b - base_b), 3), "ours_cpu": round(max(0.0, cpu_o - base_o), 3),
+               "ours_nodes": int(w[2]) if len(w) == 3 else None}
+        wrong += (got_b != pos["expected"]) + (got_o != pos["expected"])
+        rows.append(row)
+        if not args.json:
+            r = row["ours_cpu"] / row["benzene_cpu"] if row["benzene_cpu"] > 0 else float("nan")
+            print(f"{cell:>4} {pos['expected']:>5}  Benzene {got_b:>5} {row['benzene_cpu']:8.2f} s   "
+                  f"ours {got_o:>5} {row['ours_cpu']:8.2f} s  ({row['ours_nodes']} nodes)  ratio {r:5.2f}", flush=True)
+    tb, to = sum(r["benzene_cpu"] for r in rows), sum(r["ours_cpu"] for r in rows)
+    summary = {"board": n, "positions": len(rows), "started": t0, "benzene_cpu": round(tb, 2), "ours_cpu": round(to, 2),
+               "ratio": round(to / tb, 3) if tb else None, "wrong_answers": wrong,
+               "startup_cpu": {"benzene": round(base_b, 3), "ours": round(base_o, 3)}}
+    if args.json:
+        print(json.dumps({"summary": summary, "positions": rows}, indent=1))
+    else:
+        print(f"{n}x{n}, {len(rows)} positions: Benzene {tb:.1f} s CPU, ours {to:.1f} s CPU, ratio {summary['ratio']}; "
+              f"wrong answers {wrong}; start-up subtracted: Benzene {base_b:.2f} s, ours {base_o:.2f} s")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
