@@ -80,7 +80,7 @@ def _stored(n: int) -> tuple[dict, dict[str, str]]:
         f"{name} is stale: it was made by the Hex kernel {header.get('kernel')} with switches "
         f"{header.get('switches')}, but hexsolve.c is now {now['kernel']} with switches {now['switches']}. "
         f"Regenerate it: rm {name} && python -m verify hex-openings {n} --jobs 2 --budget-per-opening 600 "
-        f"--store {name}  (7x7: about 3 min wall on 2 cores; 8x8: --budget-per-opening 7200 and --resume, "
+        f"--store {name}  (7x7: about 1 min of CPU; 8x8: --budget-per-opening 7200 and --resume, "
         f"hours); this test then compares it with the published map.")
     return header, recs
 
