@@ -175,3 +175,29 @@ def test_limits():
     narrow = "1 65 0 0 B 127\n2 2 1" + "0" * 16 + " 0 B 127\n2 2 1 0 B 127\n"
     out = subprocess.run([str(kernel_executable(False)), "12"], input=narrow, capture_output=True, text=True).stdout
     assert out.splitlines()[:2] == ["? 0 0"] * 2 and out.splitlines()[2][0] in "BW"
+
+
+@pytest.mark.parametrize("rows", [6, 7])
+def test_proof_sets_and_lazy_fill_in_against_the_switch_off_on_random_positions(rows):
+    """df-pn with proof sets and lazy fill-in (the hex-openings setting) against the same
+    search with both off, on random 6x6 and 7x7 middle games: the same winner, and the
+    proof set printed as the carrier carries (judged by the search with both off)."""
+    rng = random.Random(rows)
+    C = c_solver()
+    off = {"proofsets": False, "lazyfill": False}
+
+    def value_off(q, t):
+        return C.value_within(q, t, 120, off)[0]
+
+    n = nodes = 0
+    while n < 20:
+        p = _random(rng, rows, rows, 4 if rows == 6 else 6)  # early middle games: up to ~50k nodes each
+        if p.chain(BLACK) or p.chain(WHITE):
+            continue
+        for to in (BLACK, WHITE):
+            w, car, k = C.value_within(p, to, 120)
+            nodes += k
+            assert w == value_off(p, to), (p.spec(), to)
+            assert carrier_carries(p, to, w, car, value=value_off), (p.spec(), to, p.names(car))
+        n += 1
+    assert nodes > 1000  # not only positions decided at the root
