@@ -119,3 +119,14 @@ def test_a_stale_store_is_refused_with_the_way_to_regenerate(tmp_path, monkeypat
 def test_7x7_map_recomputed_equals_published():
     r = run_openings(7, jobs=2, budget=1800)
     assert {c: o["winner"] for c, o in r["openings"].items()} == _published(7)
+
+
+def test_the_docs_8x8_table_is_the_stores():
+    from verify.papers.hex.openings_run import store_table
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "docs/tools/hex.md").read_text()
+    start = text.index("<!-- hex8-table:")
+    block = text[text.index("-->", start) + 3:text.index("<!-- /hex8-table -->")].strip()
+    assert block == store_table(root / "docs/hex/hex_openings_8x8.jsonl"), (
+        "docs/tools/hex.md's 8x8 table differs from the store: regenerate it with the command in its marker")

@@ -159,6 +159,39 @@ def _read_store(path: Path, header: dict) -> dict[str, dict]:
     return {r["cell"]: r for r in records[1:] if isinstance(r, dict) and "cell" in r}
 
 
+def store_table(path: str | Path) -> str:
+    """The Markdown table of a stored run: per searched opening, its 180° turn, the winner
+    (``?`` past its budget), wall seconds and df-pn nodes, in the store's order, and a
+    last line with the counts.  The docs' 8×8 table is this, tested against the store.
+
+    >>> import tempfile, json
+    >>> d = tempfile.mkdtemp()
+    >>> r = run_openings(3, jobs=1, store=f"{d}/s.jsonl")
+    >>> print(store_table(f"{d}/s.jsonl").splitlines()[2].split("|")[1:4])
+    [' a1 ', ' c3 ', ' W ']
+    """
+    records = jsonl_store.read_records(Path(path))
+    if not records or not isinstance(records[0], dict) or records[0].get("kind") != "hex-openings":
+        raise InputError(f"{path} is not a Hex openings store.")
+    n = records[0]["n"]
+    pos = Position(n, n)
+    index = {pos.name(i): i for i in range(pos.size)}
+    recs = {r["cell"]: r for r in records[1:] if isinstance(r, dict) and "cell" in r}
+    lines = ["| opening | its 180° turn | winner | wall s | nodes |", "|---|---|---|---|---|"]
+    for cell, r in recs.items():
+        w = r["winner"] if r["winner"] in ("B", "W") else "?"
+        nodes = f"{r['nodes']:,}" if r.get("nodes") is not None else "—"
+        lines.append(f"| {cell} | {pos.name(pos.size - 1 - index[cell])} | {w} | {r['seconds']:,.0f} | {nodes} |")
+    decided = [r for r in recs.values() if r["winner"] in ("B", "W")]
+    total = len(set(representatives(n).values()))
+    lines.append("")
+    lines.append(f"{len(decided)} of {total} searched openings decided ({sum(r['winner'] == 'B' for r in decided)} "
+                 f"Black wins, {sum(r['winner'] == 'W' for r in decided)} White wins), "
+                 f"{len(recs) - len(decided)} past their budget; {sum(r['seconds'] for r in recs.values()):,.0f} s wall "
+                 f"in all.")
+    return "\n".join(lines)
+
+
 def _describe(h) -> str:
     if not isinstance(h, dict) or h.get("kind") != "hex-openings":
         return "not a Hex openings store"
