@@ -71,12 +71,11 @@ def _cpu(cmd: list[str], text: str) -> tuple[str, float]:
     p.stdin.write(text)
     p.stdin.close()
     out = p.stdout.read()
-    _, status, ru = os.wait4(p.pid, 0)
-    p.returncode = os.waitstatus_to_exitcode(status)
+    _, _, ru = os.wait4(p.pid, 0)
     return out, ru.ru_utime + ru.ru_stime
 
 
-def benzene_solve(exe: list[str], n: int, pos: dict) -> str:
+def benzene_solve(n: int, pos: dict) -> str:
     lines = [f"boardsize {n} {n}"] + [f"play {c} {cell}" for c, cell in pos["moves"]]
     return "\n".join(lines + [f"99 dfpn-solve-state {'white' if pos['to_move'] == 'w' else 'black'}", "quit"]) + "\n"
 
@@ -117,7 +116,7 @@ def main() -> int:
     rows, wrong = [], 0
     t0 = time.strftime("%Y-%m-%d %H:%M")
     for pos in positions:
-        out_b, cpu_b = _cpu(bz, benzene_solve(bz, n, pos))
+        out_b, cpu_b = _cpu(bz, benzene_solve(n, pos))
         got_b = _answer(out_b)
         out_o, cpu_o = _cpu(ours, ours_query(n, pos))
         w = out_o.split()
