@@ -11,7 +11,10 @@
     ``docs/n9/results.sqlite`` (:meth:`verify.sweep.store.Store.snapshot`), so a session
     that ends loses at most those minutes; commit that file to keep the progress.
     ``--new`` starts a new run in the store (after the checks changed), which the table
-    then shows; the earlier runs stay in the store.
+    then shows; the earlier runs stay in the store.  Stop it with Ctrl-C, or with
+    ``kill -TERM`` on this script's process when it runs in the background: the check
+    stops at once, keeps its finished shards, marks the run interrupted, and the store is
+    copied back; ``run`` again continues it.
 ``python ci/n9_sweep.py snapshot [--store WORK]``
     Copy the working store to ``docs/n9/results.sqlite`` now.
 ``python ci/n9_sweep.py table [--store PATH] [--readme]``
@@ -33,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -48,6 +52,11 @@ def _store(path: Path, readonly: bool = False):
     from verify.sweep.store import Store
 
     return Store(path, create=not readonly, readonly=readonly)
+
+
+def _own_group_with_sigint() -> None:  # runs in the child before exec
+    os.setpgid(0, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def check_command(store: Path, jobs: int | None, resume: int | None) -> list[str]:
@@ -122,8 +131,18 @@ def run(args: argparse.Namespace) -> int:
         print(f"run {resume} continues with the code of its commit {commit} ({env['PYTHONPATH']}; a counterexample "
               "found is written to its counterexamples/)", flush=True)
     print("$ " + " ".join(cmd[1:]), flush=True)
-    proc = subprocess.Popen(cmd, env=env)
+    # the check runs in its own process group with Ctrl-C's default action restored (a
+    # shell starts background jobs with SIGINT ignored, and Python then never raises
+    # KeyboardInterrupt): Ctrl-C or kill -TERM on this script sends it exactly one SIGINT,
+    # so it stops at once with its finished shards stored — whatever code the run uses
+    proc = subprocess.Popen(cmd, env=env, preexec_fn=_own_group_with_sigint)
     every = max(1.0, args.every) * 60
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     try:
         while True:
             try:
@@ -132,6 +151,10 @@ def run(args: argparse.Namespace) -> int:
             except subprocess.TimeoutExpired:
                 snapshot(work)
     except KeyboardInterrupt:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        print("stopping: the check stores its finished shards and marks the run interrupted", flush=True)
+        proc.send_signal(signal.SIGINT)
         proc.wait()
     snapshot(work)
     print(f"kept in {KEPT.relative_to(ROOT)}: {done_line(KEPT)}", flush=True)

@@ -16,7 +16,7 @@ from ..registry.catalogue import paper_files
 from ..registry.statement import Result, Statement  # noqa: F401
 from ..registry.user import load_user_statement, source_hash  # noqa: F401  (re-exported for callers of cli.check)
 from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
-from ..sweep.backends import cpu_count
+from ..sweep.backends import cpu_count, interrupt_on_term
 from ..sweep.store import versions
 from .progress import Overall, shard_lines, summary_line
 
@@ -262,7 +262,13 @@ def _source(target: str) -> str:
 
 def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Result]:
     """Run ``plan`` (or, with ``--resume``, the stored run's) on the backend and store of ``args``;
-    the results in plan order."""
+    the results in plan order.  SIGTERM (``kill PID``) stops it as Ctrl-C does: the
+    finished shards stay stored and the run is marked interrupted, to resume."""
+    with interrupt_on_term():
+        return _run_plan_here(args, kind, plan)
+
+
+def _run_plan_here(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Result]:
     if args.jobs is not None and args.jobs < 1:
         raise InputError("--jobs must be at least 1.")
     if args.mod is not None and not 1 <= args.mod <= MAX_MOD:

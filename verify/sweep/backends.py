@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..errors import InputError
 
-__all__ = ["Backend", "Serial", "Processes", "Dask", "make_backend", "cpu_count", "DASK_HELP"]
+__all__ = ["Backend", "Serial", "Processes", "Dask", "make_backend", "cpu_count", "interrupt_on_term", "DASK_HELP"]
 
 DASK_HELP = "--dask needs the optional packages dask and distributed: pip install 'shannon-verify[dask]'."
 
@@ -74,6 +76,31 @@ class Serial(Backend):
     def run(self, fn, tasks):
         for t in tasks:
             yield fn(*t)
+
+
+@contextmanager
+def interrupt_on_term() -> Iterator[None]:
+    """Inside: SIGTERM stops the run as Ctrl-C does (a ``KeyboardInterrupt`` in the
+    coordinating process), so ``kill PID`` ends a run started in the background — where
+    the shell has SIGINT ignored — with its finished shards stored and the run marked
+    interrupted, resumable.  Outside the main thread nothing changes.
+
+    >>> with interrupt_on_term():
+    ...     signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    True
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _ignore_sigint() -> None:  # pragma: no cover - runs in the workers

@@ -1,0 +1,85 @@
+"""Stopping a long run started in the background: ``kill -TERM`` on ``check`` (or on
+``ci/n9_sweep.py``, which forwards one SIGINT to its check) stops it at once, keeps the
+finished shards and marks the run interrupted, resumable.  A shell starts background jobs
+with SIGINT ignored, so Ctrl-C's KeyboardInterrupt never comes there; before this, a
+TERM killed ``check`` outright (the run left 'running', in-flight shards lost) and the
+n = 9 sweep could only be stopped by killing its workers (the run then 'failed')."""
+
+from __future__ import annotations
+
+import importlib.util
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from verify.graphs import find_geng
+from verify.sweep.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.skipif(find_geng() is None, reason="needs nauty's geng")
+
+
+def _ignore_sigint() -> None:  # as a shell starts a background job
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _shards(store: Path) -> int:
+    if not store.exists():
+        return 0
+    try:
+        with Store(store, readonly=True) as s:
+            ids = s.run_ids()
+            return len(s.shard_rows(ids[-1])) if ids else 0
+    except Exception:  # being created
+        return 0
+
+
+@pytest.mark.parametrize("extra", [["--one-pass"], []], ids=["one-pass", "per-statement"])
+def test_term_stops_a_background_check_with_its_shards_kept(tmp_path, extra):
+    store = tmp_path / "s.sqlite"
+    cmd = [sys.executable, "-m", "verify", "check", "TSD.T1", "--min-n", "8", "--max-n", "8", "--mod", "64", "--all",
+           "--jobs", "1", "--store", str(store), "--no-progress", *extra]
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_ignore_sigint)
+    try:
+        deadline = time.monotonic() + 120
+        while _shards(store) < 1 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert proc.poll() is None, "the run ended before it could be stopped"
+        assert _shards(store) >= 1
+        proc.send_signal(signal.SIGTERM)
+        t0 = time.monotonic()
+        out, err = proc.communicate(timeout=60)
+        assert time.monotonic() - t0 < 30  # a shard takes a few seconds; no waiting for the rest
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    with Store(store, readonly=True) as s:
+        run = s.run(s.run_ids()[-1])
+        kept = len(s.shard_rows(run["run_id"]))
+    assert run["status"] == "interrupted", (run["status"], err[-2000:])
+    assert 1 <= kept < 64
+    assert "Traceback" not in err
+    assert "resume with --resume 1" in err
+
+
+def test_n9_sweep_starts_its_check_with_ctrl_c_restored_in_its_own_group():
+    spec = importlib.util.spec_from_file_location("n9_sweep", ROOT / "ci" / "n9_sweep.py")
+    n9 = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(n9)
+    probe = "import os, signal; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler, os.getpgid(0) == os.getpid())"
+
+    def both() -> None:
+        _ignore_sigint()
+        n9._own_group_with_sigint()
+
+    out = subprocess.run([sys.executable, "-c", probe], preexec_fn=both, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "True"]
+    # without it, a child of a background job has no Ctrl-C at all
+    out = subprocess.run([sys.executable, "-c", probe], preexec_fn=_ignore_sigint, capture_output=True, text=True)
+    assert out.stdout.split()[0] == "False"
