@@ -135,21 +135,18 @@ def run(args: argparse.Namespace) -> int:
     # shell starts background jobs with SIGINT ignored, and Python then never raises
     # KeyboardInterrupt): Ctrl-C or kill -TERM on this script sends it exactly one SIGINT,
     # so it stops at once with its finished shards stored — whatever code the run uses
+    from verify.sweep.backends import interrupt_on_term
+
     proc = subprocess.Popen(cmd, env=env, preexec_fn=_own_group_with_sigint)
     every = max(1.0, args.every) * 60
-
-    def stop(signum, frame):
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
     try:
-        while True:
-            try:
-                proc.wait(timeout=every)
-                break
-            except subprocess.TimeoutExpired:
-                snapshot(work)
+        with interrupt_on_term():
+            while True:
+                try:
+                    proc.wait(timeout=every)
+                    break
+                except subprocess.TimeoutExpired:
+                    snapshot(work)
     except KeyboardInterrupt:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
