@@ -156,6 +156,11 @@ def _read_store(path: Path, header: dict) -> dict[str, dict]:
     if records[0] != header:
         raise InputError(f"The store {path} belongs to another run ({_describe(records[0])}, this run is "
                          f"{_describe(header)}); use another --store path.")
+    return _cells(records)
+
+
+def _cells(records: list) -> dict[str, dict]:
+    """The opening records after a store's header, the last per cell."""
     return {r["cell"]: r for r in records[1:] if isinstance(r, dict) and "cell" in r}
 
 
@@ -175,13 +180,12 @@ def store_table(path: str | Path) -> str:
         raise InputError(f"{path} is not a Hex openings store.")
     n = records[0]["n"]
     pos = Position(n, n)
-    index = {pos.name(i): i for i in range(pos.size)}
-    recs = {r["cell"]: r for r in records[1:] if isinstance(r, dict) and "cell" in r}
+    recs = _cells(records)
     lines = ["| opening | its 180° turn | winner | wall s | nodes |", "|---|---|---|---|---|"]
     for cell, r in recs.items():
         w = r["winner"] if r["winner"] in ("B", "W") else "?"
         nodes = f"{r['nodes']:,}" if r.get("nodes") is not None else "—"
-        lines.append(f"| {cell} | {pos.name(pos.size - 1 - index[cell])} | {w} | {r['seconds']:,.0f} | {nodes} |")
+        lines.append(f"| {cell} | {pos.name(pos.size - 1 - pos.index(cell))} | {w} | {r['seconds']:,.0f} | {nodes} |")
     decided = [r for r in recs.values() if r["winner"] in ("B", "W")]
     total = len(set(representatives(n).values()))
     lines.append("")
