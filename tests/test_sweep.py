@@ -66,6 +66,42 @@ def test_processes_agree_with_run_statement(user_source):
         assert _agrees(b, 4, user_source)
 
 
+def test_cancelled_processes_leave_no_worker_behind():
+    # The workers are forked inside interrupt_on_term, as check's are; they must not keep
+    # its SIGTERM handler, or close(cancel=True)'s terminate() becomes a KeyboardInterrupt
+    # the worker survives (found as orphaned workers after a test run, holding kernels' pipes).
+    from verify.sweep.backends import interrupt_on_term
+
+    with interrupt_on_term():
+        b = Processes(2)
+        assert b._pool.submit(signal.getsignal, signal.SIGTERM).result() == signal.SIG_DFL
+        procs = list(b._pool._processes.values())
+        running = [b._pool.submit(time.sleep, 60) for _ in range(2)]
+        time.sleep(0.5)
+        t0 = time.monotonic()
+        b.close(cancel=True)
+    assert time.monotonic() - t0 < 15 and not any(f.done() and not f.cancelled() and f.exception() is None for f in running)
+    deadline = time.monotonic() + 10  # the pool's own thread may reap a worker first
+    while any(p.exitcode is None for p in procs) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [p.exitcode for p in procs] == [-signal.SIGTERM] * 2
+
+
+def test_a_process_forked_under_interrupt_on_term_dies_on_terminate():
+    # hex-sat's and prove's time limits fork a child and terminate() it when the time is up
+    import multiprocessing
+
+    from verify.sweep.backends import interrupt_on_term
+
+    with interrupt_on_term():
+        child = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,), daemon=True)
+        child.start()
+        time.sleep(0.3)
+        child.terminate()
+        child.join(10)
+    assert child.exitcode == -signal.SIGTERM
+
+
 def test_dask_local_cluster_agrees_with_run_statement(user_source):
     pytest.importorskip("distributed", reason="dask is an optional extra: pip install 'shannon-verify[dask]'")
     with make_backend(2, "local") as b:

@@ -78,12 +78,28 @@ class Serial(Backend):
             yield fn(*t)
 
 
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _term_kills_forked_children() -> None:  # pragma: no cover - runs in a forked child
+    # A child forked under interrupt_on_term (a pool worker, a solver process with a time
+    # limit) must die on terminate(), not raise KeyboardInterrupt: a Python handler waits
+    # for C code (a SAT call) to return, and a worker that survives is left behind.
+    if signal.getsignal(signal.SIGTERM) is _raise_interrupt:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+os.register_at_fork(after_in_child=_term_kills_forked_children)
+
+
 @contextmanager
 def interrupt_on_term() -> Iterator[None]:
     """Inside: SIGTERM stops the run as Ctrl-C does (a ``KeyboardInterrupt`` in the
     coordinating process), so ``kill PID`` ends a run started in the background — where
     the shell has SIGINT ignored — with its finished shards stored and the run marked
-    interrupted, resumable.  Outside the main thread nothing changes.
+    interrupted, resumable.  Outside the main thread nothing changes.  Processes forked
+    inside keep SIGTERM's default, so terminating them still ends them at once.
 
     >>> with interrupt_on_term():
     ...     signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
@@ -92,11 +108,7 @@ def interrupt_on_term() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-
-    def stop(signum, frame):
-        raise KeyboardInterrupt
-
-    before = signal.signal(signal.SIGTERM, stop)
+    before = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         yield
     finally:
@@ -139,6 +151,11 @@ class Processes(Backend):
             self._pool.shutdown(wait=False, cancel_futures=True)
             for p in procs:  # a shard may take minutes; do not wait for it
                 p.terminate()
+            for p in procs:  # but do not leave one behind either
+                p.join(timeout=5)
+                if p.is_alive():
+                    p.kill()
+                    p.join(timeout=5)
         else:
             self._pool.shutdown(wait=True)
 
