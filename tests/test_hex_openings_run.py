@@ -192,3 +192,52 @@ def test_every_without_switch_changes_the_search(switch, monkeypatch):
     assert off["nodes"] != on["nodes"], (switch, on["nodes"])
     monkeypatch.setattr(openings_run, "REDUCTIONS", REDUCTIONS + ("orlinks",))
     assert run_openings(n, jobs=1, only=cell, without=("orlinks",))["openings"][cell]["nodes"] == on["nodes"]
+
+
+def test_the_budget_counts_the_kernels_cpu_not_time_the_machine_gave_others():
+    # A kernel stopped for 2 s (as a machine busy with other work would hold it back) loses
+    # no budget with clock="cpu"; with clock="wall" the same 1 s budget runs out meanwhile.
+    import contextlib
+    import os
+    import signal
+    import threading
+    import time
+
+    from verify.errors import InputError
+    from verify.papers.hex.board import WHITE
+    from verify.papers.hex.solver import CSolver, c_solver
+
+    if c_solver() is None:
+        pytest.skip("needs a C compiler")
+    hard = Position(7, 7).play(Position(7, 7).index("a3"), BLACK)  # about 30 s of CPU
+    for clock in ("cpu", "wall"):
+        with CSolver(table_bits=16) as k:
+            k.value_within(Position(7, 7, 1, 0), WHITE, 60)  # started, compiled, warm
+            pid = k.proc.pid
+
+            def hold():
+                time.sleep(0.2)
+                os.kill(pid, signal.SIGSTOP)
+                time.sleep(2)
+                with contextlib.suppress(ProcessLookupError):  # the wall clock killed it meanwhile
+                    os.kill(pid, signal.SIGCONT)
+
+            t = threading.Thread(target=hold)
+            t0 = time.monotonic()
+            t.start()
+            assert k.value_within(hard, WHITE, 1.0, clock=clock) is None
+            wall = time.monotonic() - t0
+            t.join()
+            if clock == "cpu":
+                assert wall > 2.5 and 0.9 <= k.last_cpu_seconds < 2, (wall, k.last_cpu_seconds)
+            else:
+                assert wall < 2 and k.last_cpu_seconds < 0.5, (wall, k.last_cpu_seconds)
+            with pytest.raises(InputError, match="The clock must be 'wall' or 'cpu', not 'gpu'."):
+                k.value_within(hard, WHITE, 1.0, clock="gpu")
+
+
+def test_store_records_keep_wall_and_kernel_cpu_seconds(tmp_path):
+    store = tmp_path / "s.jsonl"
+    run_openings(4, jobs=1, store=str(store), budget=60)
+    recs = [json.loads(x) for x in store.read_text().splitlines()[1:]]
+    assert recs and all(r["clock"] == "cpu" and 0 <= r["cpu"] <= r["seconds"] + 0.05 for r in recs)

@@ -35,12 +35,13 @@ def register(sub) -> None:
     p.add_argument("--resume", action="store_true",
                    help="continue the store: skip decided openings, retry unknown ones if the budget is larger")
     p.add_argument("--budget-per-opening", type=float, default=None, metavar="S",
-                   help="seconds per opening (default 300, and then a board estimated past it is refused); "
-                   "past it the opening is unknown")
+                   help="CPU seconds of the kernel per opening, so other work on the machine does not use it up "
+                   "(wall seconds where the system does not tell them); default 300, and then a board estimated "
+                   "past it is refused; past it the opening is unknown")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--shards", metavar="A-B", help="only the searched tasks number A to B (from 0)")
     g.add_argument("--only", metavar="CELLS", help="only these openings, comma-separated (e.g. a1,b2)")
-    p.add_argument("--json", action="store_true", help="print JSON (per-opening winner, seconds, nodes)")
+    p.add_argument("--json", action="store_true", help="print JSON (per-opening winner, wall and kernel CPU seconds, nodes)")
     p.add_argument("--png", metavar="FILE", help="draw the map (dark: Black wins after opening there)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run the openings on a Dask cluster (scheduler address, or 'local' for a LocalCluster of "
@@ -64,7 +65,8 @@ def run(args) -> int:
 
     def progress(cell, rec):
         if not args.json:
-            print(f"  {cell}: {rec['winner']} ({rec['seconds']:.2f} s)", file=sys.stderr, flush=True)
+            cpu = f", {rec['cpu']:.2f} s CPU" if rec.get("cpu") is not None else ""
+            print(f"  {cell}: {rec['winner']} ({rec['seconds']:.2f} s wall{cpu})", file=sys.stderr, flush=True)
 
     r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume, budget=args.budget_per_opening,
                      only=args.only, shards=_shards(args.shards) if args.shards else None, progress=progress,

@@ -91,11 +91,14 @@ def _warm(k: CSolver, n: int) -> None:
 
 def _solve_with(k: CSolver, board: Position, i: int, budget: float, switches: dict) -> dict:
     """The store record of Black's opening at cell ``i`` of the empty ``board``, solved by
-    the running kernel ``k`` within ``budget`` seconds."""
+    the running kernel ``k`` within ``budget`` CPU seconds of the kernel (wall seconds where
+    the system does not tell a process's CPU time; the record's ``clock`` says which):
+    ``seconds`` is the wall time, ``cpu`` the kernel's CPU time (None where unknown)."""
     s = time.perf_counter()
-    r = k.value_within(board.play(i, BLACK), WHITE, budget, switches)
+    r = k.value_within(board.play(i, BLACK), WHITE, budget, switches, clock="cpu")
+    cpu = k.last_cpu_seconds
     return {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(time.perf_counter() - s, 3),
-            "nodes": r[2] if r else None, "budget": budget}
+            "cpu": cpu, "nodes": r[2] if r else None, "budget": budget, "clock": "wall" if cpu is None else "cpu"}
 
 
 MAX_N = 11
@@ -166,7 +169,8 @@ def _cells(records: list) -> dict[str, dict]:
 
 def store_table(path: str | Path) -> str:
     """The Markdown table of a stored run: per searched opening, its 180° turn, the winner
-    (``?`` past its budget), wall seconds and df-pn nodes, in the store's order, and a
+    (``?`` past its budget), wall seconds, the kernel's CPU seconds (``—`` in records made
+    before they were kept) and df-pn nodes, in the store's order, and a
     last line with the counts.  The docs' 8×8 table is this, tested against the store.
 
     >>> import tempfile, json
@@ -181,11 +185,12 @@ def store_table(path: str | Path) -> str:
     n = records[0]["n"]
     pos = Position(n, n)
     recs = _cells(records)
-    lines = ["| opening | its 180° turn | winner | wall s | nodes |", "|---|---|---|---|---|"]
+    lines = ["| opening | its 180° turn | winner | wall s | kernel CPU s | nodes |", "|---|---|---|---|---|---|"]
     for cell, r in recs.items():
         w = r["winner"] if r["winner"] in ("B", "W") else "?"
         nodes = f"{r['nodes']:,}" if r.get("nodes") is not None else "—"
-        lines.append(f"| {cell} | {pos.name(pos.size - 1 - pos.index(cell))} | {w} | {r['seconds']:,.0f} | {nodes} |")
+        cpu = f"{r['cpu']:,.0f}" if r.get("cpu") is not None else "—"  # records before the CPU clock have none
+        lines.append(f"| {cell} | {pos.name(pos.size - 1 - pos.index(cell))} | {w} | {r['seconds']:,.0f} | {cpu} | {nodes} |")
     decided = [r for r in recs.values() if r["winner"] in ("B", "W")]
     total = len(set(representatives(n).values()))
     lines.append("")
@@ -344,9 +349,9 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         r = done.get(board.name(rep[i]))
         if r is None:
             continue
-        o = {"winner": r["winner"], "seconds": r["seconds"], "nodes": r["nodes"], "from": None}
+        o = {"winner": r["winner"], "seconds": r["seconds"], "cpu": r.get("cpu"), "nodes": r["nodes"], "from": None}
         if rep[i] != i:
-            o = {"winner": r["winner"], "seconds": 0.0, "nodes": 0, "from": board.name(rep[i])}
+            o = {"winner": r["winner"], "seconds": 0.0, "cpu": 0.0, "nodes": 0, "from": board.name(rep[i])}
         openings[board.name(i)] = o
     counts = {"B": 0, "W": 0, "unknown": 0, "not run": board.size - len(openings)}
     for o in openings.values():

@@ -251,6 +251,26 @@ def kernel_executable(wide: bool = False) -> Path | None:
     return compiled(stub)
 
 
+def process_cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU seconds of the running process ``pid`` so far, from
+    ``/proc/PID/stat`` (None where there is no ``/proc``, or the process is gone).
+
+    >>> import os
+    >>> t = process_cpu_seconds(os.getpid())
+    >>> t is None or t > 0
+    True
+    """
+    import os
+
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+        fields = stat[stat.rindex(")") + 2:].split()  # from field 3 (state) on
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # fields 14 and 15
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 class CSolver:
     """The compiled WINVALUE kernel, kept open for many queries: one process of the 64-bit
     build, and one of the 128-bit build started on the first board of more than
@@ -269,6 +289,7 @@ class CSolver:
         self.table_bits = table_bits
         self.width = width
         self.nodes = 0
+        self.last_cpu_seconds: float | None = None  # of the last value_within query
         self.proc_wide = None
         self.proc = self._start(False) if width != 128 else None
 
@@ -415,17 +436,39 @@ class CSolver:
         scs = [(int(k), int(c, 16)) for k, c in (x.split(":") for x in out[4:])]
         return vc, scs
 
-    def value_within(self, pos: Position, to_move: str, seconds: float, switches: dict | None = None):
+    def value_within(self, pos: Position, to_move: str, seconds: float, switches: dict | None = None,
+                     clock: str = "wall"):
         """:meth:`value` with :data:`RUN_SWITCHES` updated by ``switches`` (value only: the
-        carrier returned is df-pn's proof set, or every vacant cell with ``proofsets`` off), or None when the kernel has not answered within ``seconds`` (the kernel is
-        then killed and restarted)."""
+        carrier returned is df-pn's proof set, or every vacant cell with ``proofsets`` off), or
+        None when the kernel has not answered within ``seconds`` (the kernel is then killed
+        and restarted).  ``clock="cpu"`` counts the kernel process's CPU seconds instead of
+        wall seconds (where ``/proc`` tells them; elsewhere wall), so other work on the
+        machine does not use up the budget; a kernel that gets no CPU at all is still given
+        up after ten times the budget in wall seconds, plus a minute.
+        :attr:`last_cpu_seconds` is then the query's CPU seconds (None where unknown).
+        """
         import select
+        import time
 
+        if clock not in ("wall", "cpu"):
+            raise InputError(f"The clock must be 'wall' or 'cpu', not {clock!r}.")
         self._check(pos)
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {_flags(**{**RUN_SWITCHES, **(switches or {})}) | DEBUG_BITS}\n"
         p = self._send(line)
-        ready, _, _ = select.select([p.stdout], [], [], max(0.0, seconds))
-        if not ready:  # past the budget: that process is killed and restarted (its tables are lost)
+        start_wall, start_cpu = time.monotonic(), process_cpu_seconds(p.pid)
+        cpu = clock == "cpu" and start_cpu is not None
+        cap = 10 * seconds + 60 if cpu else seconds
+        self.last_cpu_seconds = None
+        while True:  # CPU time grows no faster than wall time: waiting `left` wall seconds never overshoots
+            elapsed = time.monotonic() - start_wall
+            used = (process_cpu_seconds(p.pid) or 0.0) - start_cpu if cpu else elapsed
+            left = min(seconds - used, cap - elapsed)
+            if left <= 0 or select.select([p.stdout], [], [], left)[0]:
+                break
+        if start_cpu is not None:
+            now = process_cpu_seconds(p.pid)
+            self.last_cpu_seconds = None if now is None else round(now - start_cpu, 2)
+        if not select.select([p.stdout], [], [], 0)[0]:  # past the budget: that process is killed and restarted (its tables are lost)
             p.kill()
             p.wait()
             if p is self.proc:
