@@ -220,9 +220,12 @@ def _done(summary: dict, rows: list[dict]) -> str:
     geng = min((r["shards_done"] for r in rows), default=0)
     games = min((r["instances"] for r in rows), default=0)
     cpu = sum(r["shard_seconds"] for r in rows) / 3600
+    # each statement's seconds per game so far, times every game (geng's shards are alike)
+    rate = sum(r["shard_seconds"] * GAMES / r["instances"] for r in rows if r["instances"]) / 3600
+    ahead = f", about {rate:.0f} CPU h for every game at this rate" if games < GAMES and games else ""
     return (f"run {summary['run']} ({summary['status']}): {summary['shards_done']:,} of {summary['shards_total']:,} statement "
             f"shards; all {len(rows)} statements on {geng} of {MOD} geng shards ({games:,} of {GAMES:,} games); "
-            f"{cpu:.1f} CPU h so far")
+            f"{cpu:.1f} CPU h so far{ahead}")
 
 
 def table(path: Path) -> str:
