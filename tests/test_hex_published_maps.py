@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from verify.papers.hex.board import BLACK, Position
-from verify.papers.hex.openings_run import _header, representatives, run_openings
+from verify.papers.hex.openings_run import _header, record_kernel, representatives, run_openings
 from verify.papers.hex.solver import c_solver
 
 pytestmark = pytest.mark.skipif(c_solver() is None, reason="no C compiler")
@@ -67,15 +67,29 @@ def test_6x6_map_recomputed_equals_published():
     assert {c: o["winner"] for c, o in r["openings"].items()} == _published(6)
 
 
-def _stored(n: int) -> tuple[dict, dict[str, str]]:
+ROOT = Path(__file__).resolve().parents[1]
+KERNELS = ROOT / "docs" / "hex" / "kernels.json"
+
+
+def _stored(n: int, mixed: bool = False) -> tuple[dict, dict[str, str]]:
     """The header and the per-cell winners of the stored map ``docs/hex/hex_openings_NxN.jsonl``,
-    after checking that the current kernel (source hash) with the current run switches made it."""
+    after checking that the current kernel (source hash) with the current run switches made
+    it — or, with ``mixed`` (a map that outlives kernels: ``--mixed-kernels``), that each
+    decided opening's kernel is the current one or one listed in ``docs/hex/kernels.json``."""
     name = f"docs/hex/hex_openings_{n}x{n}.jsonl"
-    path = Path(__file__).resolve().parents[1] / name
+    path = ROOT / name
     lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
     header, recs = lines[0], {r["cell"]: r["winner"] for r in lines[1:]}
     assert header.get("kind") == "hex-openings" and header.get("n") == n, header
     now = _header(n)
+    if mixed:
+        assert header.get("switches") == now["switches"], (header, now)
+        known = set(json.loads(KERNELS.read_text())["kernels"]) | {now["kernel"]}
+        last = {r["cell"]: r for r in lines[1:]}
+        foreign = {c: record_kernel(header, r) for c, r in last.items() if record_kernel(header, r) not in known}
+        assert not foreign, (f"{name}: openings decided by kernels neither current ({now['kernel']}) nor listed in "
+                             f"{KERNELS.name}: {foreign}; list each with the commit whose hexsolve.c it hashes")
+        return header, recs
     assert (header.get("kernel"), header.get("switches")) == (now["kernel"], now["switches"]), (
         f"{name} is stale: it was made by the Hex kernel {header.get('kernel')} with switches "
         f"{header.get('switches')}, but hexsolve.c is now {now['kernel']} with switches {now['switches']}. "
@@ -93,10 +107,10 @@ def test_stored_map_is_the_current_kernels_and_equals_published(n):
     assert stored == _published(n)
 
 
-def test_stored_8x8_openings_are_the_current_kernels_and_equal_published():
-    # the 8x8 store may be unfinished (a long run, resumable): every decided opening must
-    # match the published value; how many are decided is reported on failure
-    _, recs = _stored(8)
+def test_stored_8x8_openings_are_listed_kernels_and_equal_published():
+    # the 8x8 store may be unfinished (a long run, resumable, over kernel changes): every
+    # decided opening must match the published value; how many are decided is reported on failure
+    _, recs = _stored(8, mixed=True)
     pos = Position(8, 8)
     published = _published(8)
     decided = {c: w for c, w in recs.items() if w in ("B", "W")}
@@ -130,3 +144,63 @@ def test_the_docs_8x8_table_is_the_stores():
     block = text[text.index("-->", start) + 3:text.index("<!-- /hex8-table -->")].strip()
     assert block == store_table(root / "docs/hex/hex_openings_8x8.jsonl"), (
         "docs/tools/hex.md's 8x8 table differs from the store: regenerate it with the command in its marker")
+
+
+def _kernel_hash_at(commit: str) -> str | None:
+    """kernel_hash() of the sources at ``commit`` (None when git or the commit is missing)."""
+    import hashlib
+    import subprocess
+
+    from verify.tables.kernel import _INCLUDE
+
+    def show(rel: str) -> bytes | None:
+        r = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:{rel}"], capture_output=True)
+        return r.stdout if r.returncode == 0 else None
+
+    h, done, todo = hashlib.sha256(), [], ["verify/papers/hex/hexsolve.c"]
+    while todo:
+        rel = todo.pop(0)
+        if rel in done:
+            continue
+        done.append(rel)
+        data = show(rel)
+        if data is None:
+            return None
+        h.update(Path(rel).name.encode() + b"\0" + data + b"\0")
+        for name in _INCLUDE.findall(data):
+            beside = f"{Path(rel).parent}/{name.decode()}"
+            todo.append(beside if show(beside) is not None else f"verify/include/{name.decode()}")
+    return h.hexdigest()[:16]
+
+
+def test_every_listed_kernel_is_the_hash_of_its_commits_sources():
+    import subprocess
+
+    if subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True).returncode != 0:
+        pytest.skip("not a git checkout")
+    listed = json.loads(KERNELS.read_text())["kernels"]
+    assert listed
+    for kernel, commit in listed.items():
+        got = _kernel_hash_at(commit)
+        if got is None:
+            pytest.skip(f"commit {commit} is not in this clone (shallow?)")
+        assert got == kernel, f"{KERNELS.name}: {kernel} is listed with {commit}, whose sources hash to {got}"
+
+
+def test_a_map_over_two_kernels_continues_only_when_asked(tmp_path, monkeypatch, capsys):
+    from verify.cli import main
+    from verify.papers.hex import openings_run
+
+    store = tmp_path / "s.jsonl"
+    run_openings(3, jobs=1, store=str(store), only="a1")
+    first = _header(3)["kernel"]
+    monkeypatch.setattr(openings_run, "kernel_hash", lambda: "0123456789abcdef")
+    assert main(["hex-openings", "3", "--store", str(store), "--resume", "--only", "a1,b1"]) == 2
+    assert "add --mixed-kernels to continue it with this kernel" in capsys.readouterr().err
+    r = run_openings(3, jobs=1, store=str(store), resume=True, mixed_kernels=True, only="a1,b1")
+    assert r["searched"] == ["b1"]  # a1 stays as the first kernel decided it
+    lines = [json.loads(x) for x in store.read_text().splitlines()]
+    assert [record_kernel(lines[0], x) for x in lines[1:]] == [first, "0123456789abcdef"]
+    assert "Decided by the kernels" in openings_run.store_table(store)
+    assert main(["hex-openings", "3", "--mixed-kernels"]) == 2
+    assert "--mixed-kernels continues a store: add --resume and --store PATH." in capsys.readouterr().err

@@ -34,6 +34,9 @@ def register(sub) -> None:
     p.add_argument("--store", metavar="PATH", help="JSON-lines store of finished openings")
     p.add_argument("--resume", action="store_true",
                    help="continue the store: skip decided openings, retry unknown ones if the budget is larger")
+    p.add_argument("--mixed-kernels", action="store_true",
+                   help="with --resume: continue a store begun by an earlier kernel (same switches) with this one; "
+                   "the openings it decided are kept and each record names the kernel that decided it")
     p.add_argument("--budget-per-opening", type=float, default=None, metavar="S",
                    help="CPU seconds of the kernel per opening, so other work on the machine does not use it up "
                    "(wall seconds where the system does not tell them); default 300, and then a board estimated "
@@ -62,6 +65,8 @@ def run(args) -> int:
         raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 128 cells), not {args.n}.")
     if args.resume and not args.store:
         raise InputError("--resume needs --store PATH.")
+    if args.mixed_kernels and not args.resume:
+        raise InputError("--mixed-kernels continues a store: add --resume and --store PATH.")
 
     def progress(cell, rec):
         if not args.json:
@@ -70,7 +75,7 @@ def run(args) -> int:
 
     r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume, budget=args.budget_per_opening,
                      only=args.only, shards=_shards(args.shards) if args.shards else None, progress=progress,
-                     without=tuple(args.without), dask=args.dask)
+                     without=tuple(args.without), dask=args.dask, mixed_kernels=args.mixed_kernels)
     pos = Position(args.n, args.n)
     m = {c: o["winner"] for c, o in r["openings"].items()}
     if args.json:

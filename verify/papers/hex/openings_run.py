@@ -11,11 +11,20 @@ the same player) and records ``from``.
 Every finished opening is appended at once to a JSON-lines store: a header line
 ``{"kind": "hex-openings", "n", "kernel" (SHA-256 of hexsolve.c, 16 hex digits),
 "switches"}`` then one line per opening ``{"cell", "winner" ("B", "W" or "unknown"),
-"seconds", "nodes", "budget"}`` (a later line for the same cell supersedes an earlier
-one).  A store whose header differs is refused; a truncated last line (a killed run)
-is dropped and its opening redone.  Resuming skips decided openings and retries an
-``unknown`` one only when the new budget is larger.  A search past its budget is
+"seconds" (wall), "cpu" (the kernel's), "nodes", "budget", "clock", "kernel"}`` (a later
+line for the same cell supersedes an earlier one; lines written before a field existed
+lack it, and a record without ``kernel`` was made by the header's).  A store whose
+header differs is refused; a truncated last line (a killed run) is dropped and its
+opening redone.  Resuming skips decided openings and retries an ``unknown`` one only
+when the new budget is larger or the kernel is another.  A search past its budget is
 ``unknown``, never a guessed value.
+
+A long map outlives a kernel: with ``mixed_kernels`` (``--mixed-kernels``) a store begun
+by an earlier kernel (the same switches) is continued with today's, every opening it
+decided is kept and each record names the kernel that decided it
+(:func:`record_kernel`).  ``docs/hex/kernels.json`` maps each kernel of a stored map to
+the commit whose sources it hashes, so any stored value can be recomputed by the kernel
+that made it (checked by ``tests/test_hex_published_maps.py``).
 
 References
 ----------
@@ -42,8 +51,8 @@ from ...errors import InputError, ShannonVerifyError
 from .board import BLACK, WHITE, Position
 from .solver import RUN_SWITCHES, CSolver, _flags, kernel_sources
 
-__all__ = ["run_openings", "solve_opening", "kernel_hash", "representatives", "estimate_per_opening", "MAX_N",
-           "DEFAULT_BUDGET"]
+__all__ = ["run_openings", "solve_opening", "kernel_hash", "record_kernel", "representatives", "estimate_per_opening",
+           "MAX_N", "DEFAULT_BUDGET"]
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the forked child
@@ -98,7 +107,18 @@ def _solve_with(k: CSolver, board: Position, i: int, budget: float, switches: di
     r = k.value_within(board.play(i, BLACK), WHITE, budget, switches, clock="cpu")
     cpu = k.last_cpu_seconds
     return {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(time.perf_counter() - s, 3),
-            "cpu": cpu, "nodes": r[2] if r else None, "budget": budget, "clock": "wall" if cpu is None else "cpu"}
+            "cpu": cpu, "nodes": r[2] if r else None, "budget": budget, "clock": "wall" if cpu is None else "cpu",
+            "kernel": kernel_hash()}
+
+
+def record_kernel(header: dict, record: dict) -> str:
+    """The kernel (source hash) that made a store's ``record``: its own ``kernel``, or the
+    header's for records written before records named theirs.
+
+    >>> record_kernel({"kernel": "aa"}, {"cell": "a1"}), record_kernel({"kernel": "aa"}, {"kernel": "bb"})
+    ('aa', 'bb')
+    """
+    return record.get("kernel") or header["kernel"]
 
 
 MAX_N = 11
@@ -151,15 +171,21 @@ def _header(n: int, without: tuple[str, ...] = ()) -> dict:
             "switches": _flags(**{**RUN_SWITCHES, **_switches(without)})}
 
 
-def _read_store(path: Path, header: dict) -> dict[str, dict]:
-    """The records of an existing store (the last per cell); a truncated last line is cut off."""
+def _read_store(path: Path, header: dict, mixed_kernels: bool = False) -> dict[str, dict]:
+    """The records of an existing store (the last per cell); a truncated last line is cut off.
+    With ``mixed_kernels`` a store whose header differs from ``header`` only in the kernel
+    is continued (each record names its kernel: :func:`record_kernel`)."""
     records = jsonl_store.read_records(path)
     if not records:
         return {}
-    if records[0] != header:
-        raise InputError(f"The store {path} belongs to another run ({_describe(records[0])}, this run is "
-                         f"{_describe(header)}); use another --store path.")
-    return _cells(records)
+    first = records[0]
+    same_but_kernel = isinstance(first, dict) and {**first, "kernel": header["kernel"]} == header
+    if first != header and not (mixed_kernels and same_but_kernel):
+        hint = (" add --mixed-kernels to continue it with this kernel (its decided openings are kept, each record "
+                "names its kernel), or use another --store path." if same_but_kernel else " use another --store path.")
+        raise InputError(f"The store {path} belongs to another run ({_describe(first)}, this run is "
+                         f"{_describe(header)});" + hint)
+    return {c: {**r, "kernel": record_kernel(first, r)} for c, r in _cells(records).items()}
 
 
 def _cells(records: list) -> dict[str, dict]:
@@ -185,6 +211,10 @@ def store_table(path: str | Path) -> str:
     n = records[0]["n"]
     pos = Position(n, n)
     recs = _cells(records)
+    kernels: dict[str, int] = {}
+    for r in recs.values():
+        if r["winner"] in ("B", "W"):
+            kernels[record_kernel(records[0], r)] = kernels.get(record_kernel(records[0], r), 0) + 1
     lines = ["| opening | its 180° turn | winner | wall s | kernel CPU s | nodes |", "|---|---|---|---|---|---|"]
     for cell, r in recs.items():
         w = r["winner"] if r["winner"] in ("B", "W") else "?"
@@ -198,6 +228,8 @@ def store_table(path: str | Path) -> str:
                  f"Black wins, {sum(r['winner'] == 'W' for r in decided)} White wins), "
                  f"{len(recs) - len(decided)} past their budget; {sum(r['seconds'] for r in recs.values()):,.0f} s wall "
                  f"in all.")
+    if len(kernels) > 1:
+        lines.append("Decided by the kernels " + ", ".join(f"{k} ({c})" for k, c in kernels.items()) + ".")
     return "\n".join(lines)
 
 
@@ -228,7 +260,8 @@ DEFAULT_BUDGET = 300.0
 
 def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool = False, budget: float | None = None,
                  only: str | None = None, shards: tuple[int, int] | None = None, table_bits: int | None = None,
-                 progress=None, without: tuple[str, ...] = (), dask: str | None = None) -> dict:
+                 progress=None, without: tuple[str, ...] = (), dask: str | None = None,
+                 mixed_kernels: bool = False) -> dict:
     """Solve the Black openings of the empty ``n``×``n`` board; returns the map and figures.
 
     ``budget``: seconds per opening, past which it is unknown (None: :data:`DEFAULT_BUDGET`,
@@ -240,7 +273,8 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     the openings as tasks on a Dask cluster (a scheduler address, or ``"local"`` for a
     LocalCluster of ``jobs`` workers; each task starts its own kernel, see
     :func:`solve_opening`) instead of ``jobs`` local kernels — this process alone writes the
-    store, as each task completes.
+    store, as each task completes; ``mixed_kernels``: continue a store begun by another
+    kernel (see the module's docstring).
     """
     if not 1 <= n <= MAX_N:
         raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 128 cells), not {n}.")
@@ -273,13 +307,13 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         if path.exists() and path.stat().st_size:
             if not resume:
                 raise InputError(f"The store {path} exists; add --resume to continue it, or use another --store path.")
-            done = _read_store(path, header)
+            done = _read_store(path, header, mixed_kernels)
         if not path.exists() or not path.stat().st_size:
             jsonl_store.start(path, header)
     todo = []
     for t in tasks:
         r = done.get(board.name(t))
-        if r is None or (r["winner"] == "unknown" and budget > r.get("budget", 0)):
+        if r is None or (r["winner"] == "unknown" and (budget > r.get("budget", 0) or r["kernel"] != header["kernel"])):
             todo.append(t)
     lock = threading.Lock()
     searched: list[str] = []
