@@ -20,7 +20,8 @@
 ``python ci/n9_sweep.py table [--store PATH] [--readme]``
     Print the Markdown table of the kept run (default ``docs/n9/results.sqlite``): per
     statement the verdict so far, geng shards done, games, games where the hypothesis
-    held and CPU seconds; ``--readme`` writes it into README.md between its markers
+    held and worker seconds (each shard's wall seconds in its worker process: its CPU
+    seconds on an idle core, more where other jobs shared the cores); ``--readme`` writes it into README.md between its markers
     instead.  ``tests/test_n9_sweep.py`` checks that the README's copy is this table.
 
 A stored run continues only with the code it started with: ``check --resume`` refuses a
@@ -222,10 +223,10 @@ def _done(summary: dict, rows: list[dict]) -> str:
     cpu = sum(r["shard_seconds"] for r in rows) / 3600
     # each statement's seconds per game so far, times every game (geng's shards are alike)
     rate = sum(r["shard_seconds"] * GAMES / r["instances"] for r in rows if r["instances"]) / 3600
-    ahead = f", about {rate:.0f} CPU h for every game at this rate" if games < GAMES and games else ""
+    ahead = f", about {rate:.0f} for every game at this rate" if games < GAMES and games else ""
     return (f"run {summary['run']} ({summary['status']}): {summary['shards_done']:,} of {summary['shards_total']:,} statement "
             f"shards; all {len(rows)} statements on {geng} of {MOD} geng shards ({games:,} of {GAMES:,} games); "
-            f"{cpu:.1f} CPU h so far{ahead}")
+            f"{cpu:.1f} worker hours so far{ahead}")
 
 
 def table(path: Path) -> str:
@@ -237,7 +238,7 @@ def table(path: Path) -> str:
         f"Run {summary['run']} of `ci/n9_sweep.py` (commit `{commit}`): {_done(summary, rows)}.",
         *(["", *checks] if checks else []),
         "",
-        "| statement | verdict at n = 9 | geng shards | games | hypothesis held | CPU s |",
+        "| statement | verdict at n = 9 | geng shards | games | hypothesis held | worker s |",
         "|---|---|---|---|---|---|",
     ]
     for r in rows:
