@@ -21,8 +21,8 @@
     Print the Markdown table of the kept run (default ``docs/n9/results.sqlite``): per
     statement the verdict so far, geng shards done, games, games where the hypothesis
     held and worker seconds (each shard's wall seconds in its worker process: its CPU
-    seconds on an idle core, more where other jobs shared the cores); ``--readme`` writes it into README.md between its markers
-    instead.  ``tests/test_n9_sweep.py`` checks that the README's copy is this table.
+    seconds on an idle core, more where other jobs shared the cores); ``--readme`` writes
+    it into README.md between its markers instead.  ``tests/test_n9_sweep.py`` checks that the README's copy is this table.
 
 A stored run continues only with the code it started with: ``check --resume`` refuses a
 run whose statements' checks changed since (a faster check is a new run).  The run

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import hashlib
 import resource
+from collections import Counter
 import threading
 import time
 from pathlib import Path
@@ -126,11 +127,14 @@ MAX_N = 11
 more than 62 cells run its 128-bit build; see :data:`~.solver.NARROW_MAX_CELLS`)."""
 
 
-def kernel_hash() -> str:
+def kernel_hash(source: Path | None = None) -> str:
     """First 16 hex digits of the SHA-256 of the kernel's sources: ``hexsolve.c``, then each
-    header it includes (``hexbits.h``), each as its name, a NUL, its bytes and a NUL."""
+    header it includes (``hexbits.h``), each as its name, a NUL, its bytes and a NUL.
+    ``source``: another copy of ``hexsolve.c`` (an older commit's, checked out elsewhere)."""
+    from ...tables.kernel import source_files
+
     h = hashlib.sha256()
-    for f in kernel_sources():
+    for f in kernel_sources() if source is None else source_files(Path(source)):
         h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
@@ -211,10 +215,7 @@ def store_table(path: str | Path) -> str:
     n = records[0]["n"]
     pos = Position(n, n)
     recs = _cells(records)
-    kernels: dict[str, int] = {}
-    for r in recs.values():
-        if r["winner"] in ("B", "W"):
-            kernels[record_kernel(records[0], r)] = kernels.get(record_kernel(records[0], r), 0) + 1
+    kernels = Counter(record_kernel(records[0], r) for r in recs.values() if r["winner"] in ("B", "W"))
     lines = ["| opening | its 180° turn | winner | wall s | kernel CPU s | nodes |", "|---|---|---|---|---|---|"]
     for cell, r in recs.items():
         w = r["winner"] if r["winner"] in ("B", "W") else "?"
