@@ -14,7 +14,11 @@
     then shows; the earlier runs stay in the store.  Stop it with Ctrl-C, or with
     ``kill -TERM`` on this script's process when it runs in the background: the check
     stops at once, keeps its finished shards, marks the run interrupted, and the store is
-    copied back; ``run`` again continues it.
+    copied back; ``run`` again continues it.  When the check ends, one line is appended to
+    ``docs/n9/sessions.jsonl``: the CPU seconds the check and its workers used (from
+    ``getrusage(RUSAGE_CHILDREN)``, so other work on the cores does not count), its wall
+    seconds, and the statement-shard games stored before and after — the run's measured
+    cost, which the table turns into the CPU hours of the whole run.
 ``python ci/n9_sweep.py snapshot [--store WORK]``
     Copy the working store to ``docs/n9/results.sqlite`` now.
 ``python ci/n9_sweep.py table [--store PATH] [--readme]``
@@ -37,13 +41,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
+import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 KEPT = ROOT / "docs" / "n9" / "results.sqlite"
+SESSIONS = ROOT / "docs" / "n9" / "sessions.jsonl"
 WORK = ROOT / ".shannon-verify" / "n9.sqlite"
 N, MOD = 9, 512
 GAMES = 7_949_596  # connected games of n = 9, terminal pairs up to automorphism
@@ -112,6 +120,54 @@ def _shards(path: Path) -> int:
         return len(s.shard_rows(s.run_ids()[-1])) if s.run_ids() else 0
 
 
+def _cpu_of_children() -> float:
+    """User + system CPU seconds of this process's finished children and their reaped
+    descendants (the check and its pool workers, once the check has exited)."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _units(path: Path, run_id: int | None) -> int:
+    """Statement-shard games stored in run ``run_id`` of ``path``: the sum over its
+    statements of the games their finished shards checked (0 for no run)."""
+    if run_id is None:
+        return 0
+    with _store(path, readonly=True) as s:
+        return sum(r["instances"] for r in s.shard_rows(run_id))
+
+
+def _run_commit(path: Path, run_id: int) -> str:
+    with _store(path, readonly=True) as s:
+        return s.run(run_id)["versions"].get("git", "?")
+
+
+def log_session(entry: dict, path: Path = SESSIONS) -> None:
+    """Append one measured session of the run to ``path`` (JSON Lines)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as f:
+        f.write(json.dumps(entry) + "\n")
+
+
+def measured(run_id: int, commit: str, statements: int, path: Path = SESSIONS) -> dict | None:
+    """The cost of run ``run_id`` (begun at ``commit``) measured by its logged sessions: CPU seconds, statement-shard games
+    they stored, and the CPU hours that rate gives the whole run (every statement on
+    every game; work lost when a session is stopped counts as cost, so this errs high).
+    None when no session of ``run_id`` stored anything."""
+    if not path.exists():
+        return None
+    cpu = wall = units = 0.0
+    sessions = 0
+    for line in path.read_text().splitlines():
+        e = json.loads(line)
+        if (e.get("run"), e.get("commit")) == (run_id, commit) and e["units_after"] > e["units_before"]:
+            sessions += 1
+            cpu, wall, units = cpu + e["cpu_s"], wall + e["wall_s"], units + e["units_after"] - e["units_before"]
+    if not units:
+        return None
+    return {"sessions": sessions, "cpu_s": cpu, "wall_s": wall, "units": int(units),
+            "whole_run_cpu_h": cpu / units * statements * GAMES / 3600}
+
+
 def snapshot(work: Path, kept: Path = KEPT) -> None:
     with _store(work, readonly=True) as s:
         s.snapshot(kept)
@@ -138,6 +194,8 @@ def run(args: argparse.Namespace) -> int:
     # so it stops at once with its finished shards stored — whatever code the run uses
     from verify.sweep.backends import interrupt_on_term
 
+    before, units_before, previous = _cpu_of_children(), _units(work, resume), last_run(work)
+    started, t0 = datetime.now(timezone.utc), time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, preexec_fn=_own_group_with_sigint)
     every = max(1.0, args.every) * 60
     try:
@@ -154,6 +212,12 @@ def run(args: argparse.Namespace) -> int:
         print("stopping: the check stores its finished shards and marks the run interrupted", flush=True)
         proc.send_signal(signal.SIGINT)
         proc.wait()
+    ran = last_run(work)  # the run this session worked on: the resumed one, or the new one it began
+    if ran is not None and ran == (resume if resume is not None else ran) and (resume is not None or ran != previous):
+        log_session({"run": ran, "commit": _run_commit(work, ran),
+                     "started": started.isoformat(timespec="seconds"), "jobs": args.jobs, "exit": proc.returncode,
+                     "wall_s": round(time.perf_counter() - t0, 1), "cpu_s": round(_cpu_of_children() - before, 1),
+                     "units_before": units_before, "units_after": _units(work, ran)}, args.sessions)
     snapshot(work)
     print(f"kept in {KEPT.relative_to(ROOT)}: {done_line(KEPT)}", flush=True)
     return proc.returncode
@@ -229,13 +293,26 @@ def _done(summary: dict, rows: list[dict]) -> str:
             f"{cpu:.1f} worker hours so far{ahead}")
 
 
-def table(path: Path) -> str:
-    """The Markdown table of the run kept at ``path``."""
+def cost_line(run_id: int, commit: str, statements: int, sessions: Path = SESSIONS) -> str | None:
+    m = measured(run_id, commit, statements, sessions)
+    if m is None:
+        return None
+    s = "session" if m["sessions"] == 1 else "sessions"
+    return (f"Measured cost ({m['sessions']} {s} logged in `docs/n9/sessions.jsonl`, CPU seconds of the check and "
+            f"its workers): {m['cpu_s'] / 3600:.2f} CPU hours for {m['units']:,} statement-games "
+            f"({m['wall_s'] / 3600:.2f} h wall), so about {m['whole_run_cpu_h']:.1f} CPU hours for the whole run, "
+            f"{m['whole_run_cpu_h'] / 2:.1f} h on 2 cores.")
+
+
+def table(path: Path, sessions: Path = SESSIONS) -> str:
+    """The Markdown table of the run kept at ``path`` (its measured cost from ``sessions``)."""
     summary, rows = _rows(path)
     commit = summary["versions"].get("git", "?")
     checks = cross_checks(path)
+    cost = cost_line(summary["run"], commit, len(rows), sessions)
     lines = [
         f"Run {summary['run']} of `ci/n9_sweep.py` (commit `{commit}`): {_done(summary, rows)}.",
+        *(["", cost] if cost else []),
         *(["", *checks] if checks else []),
         "",
         "| statement | verdict at n = 9 | geng shards | games | hypothesis held | worker s |",
@@ -267,6 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--jobs", type=int, default=None, help="worker processes (default: check's, every core)")
     r.add_argument("--store", default=str(WORK), help=f"working store (default {WORK.relative_to(ROOT)})")
     r.add_argument("--new", action="store_true", help="start a new run even if the store has one")
+    r.add_argument("--sessions", type=Path, default=SESSIONS, help=argparse.SUPPRESS)
     r.add_argument("--every", type=float, default=10.0, metavar="MIN", help="minutes between copies to docs/n9 (default 10)")
     s = sub.add_parser("snapshot", help="copy the working store to docs/n9 now")
     s.add_argument("--store", default=str(WORK))

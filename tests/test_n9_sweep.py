@@ -103,3 +103,36 @@ def test_a_run_continues_with_the_code_of_its_commit(tmp_path):
     with Store(path) as s:
         s.new_run("again", PLAN, {"git": head[:12] + "-dirty"})
     assert n9.code_for(path, 2) is None  # the checkout's own commit
+
+
+def _session(path: Path, **kw) -> None:
+    n9.log_session({"run": 1, "commit": "abc", "started": "2026-11-26T00:00:00+00:00", "jobs": 2, "exit": 0,
+                    "wall_s": 1800.0, "cpu_s": 3600.0, "units_before": 0, "units_after": 0, **kw}, path)
+
+
+def test_measured_cost_comes_from_the_logged_sessions_of_this_run_only(tmp_path):
+    log = tmp_path / "sessions.jsonl"
+    assert n9.measured(1, "abc", 3, log) is None  # nothing logged: no claim
+    _session(log, units_before=0, units_after=1_000)
+    _session(log, units_before=1_000, units_after=3_000, cpu_s=7200.0)
+    _session(log, units_before=3_000, units_after=3_000, cpu_s=99.0)  # stored nothing: not a measurement
+    _session(log, commit="other", units_after=5)  # another run's code
+    _session(log, run=2, units_after=5)
+    m = n9.measured(1, "abc", 3, log)
+    assert (m["sessions"], m["cpu_s"], m["wall_s"], m["units"]) == (2, 10800.0, 3600.0, 3000)
+    assert m["whole_run_cpu_h"] == pytest.approx(10800 / 3000 * 3 * n9.GAMES / 3600)
+    text = n9.table(_store(tmp_path / "s.sqlite"), log)
+    assert "Measured cost (2 sessions logged in `docs/n9/sessions.jsonl`" in text
+    assert f"3.00 CPU hours for 3,000 statement-games (1.00 h wall), so about {m['whole_run_cpu_h']:.1f} CPU hours" in text
+    assert "Measured cost" not in n9.table(_store(tmp_path / "t.sqlite"), tmp_path / "none.jsonl")
+
+
+def test_cpu_of_children_counts_a_finished_child_and_the_workers_it_joined():
+    burn = ("import multiprocessing as mp, time\n"
+            "def spin():\n    t = time.process_time()\n    while time.process_time() - t < 0.3: pass\n"
+            "if __name__ == '__main__':\n    p = mp.get_context('fork').Process(target=spin); p.start(); p.join(); spin()\n")
+    import subprocess
+    import sys
+    before = n9._cpu_of_children()
+    subprocess.run([sys.executable, "-c", burn], check=True)
+    assert n9._cpu_of_children() - before >= 0.55  # the child's 0.3 s and its worker's 0.3 s
