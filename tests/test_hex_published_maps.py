@@ -184,3 +184,21 @@ def test_a_map_over_two_kernels_continues_only_when_asked(tmp_path, monkeypatch,
     assert "Decided by the kernels" in openings_run.store_table(store)
     assert main(["hex-openings", "3", "--mixed-kernels"]) == 2
     assert "--mixed-kernels continues a store: add --resume and --store PATH." in capsys.readouterr().err
+
+
+def test_a_record_names_the_kernel_its_process_was_compiled_from(tmp_path, monkeypatch):
+    from verify.papers.hex import openings_run
+
+    k = openings_run._Kernel(12)
+    try:
+        openings_run._warm(k, 3)  # the kernel process starts (compiled from today's sources)
+        started = k.source_hash
+        assert started == _header(3)["kernel"]
+        monkeypatch.setattr(openings_run, "kernel_hash", lambda: "0123456789abcdef")  # hexsolve.c edited mid-run
+        rec = openings_run._solve_with(k, Position(3, 3), 4, 60, {})
+    finally:
+        k.close()
+    assert (rec["cell"], rec["winner"], rec["kernel"]) == ("b2", "B", started)
+    r = run_openings(3, jobs=1, store=str(tmp_path / "s.jsonl"), only="a1")  # a new kernel: the edited sources
+    assert {o["kernel"] for o in r["openings"].values()} == {"0123456789abcdef"}
+    assert set(r["openings"]) == {"a1", "c3"} and r["openings"]["c3"]["from"] == "a1"

@@ -72,7 +72,12 @@ class _Kernel(CSolver):
     def _popen_kwargs(self) -> dict:
         return {"preexec_fn": _die_with_parent}
 
+    source_hash: str | None = None
+    """:func:`kernel_hash` of the sources when the running kernel process was started (so
+    compiled): what a record names, even if ``hexsolve.c`` is edited during the run."""
+
     def _start(self, wide: bool):
+        self.source_hash = kernel_hash()
         try:
             return super()._start(wide)
         except ShannonVerifyError as exc:
@@ -99,7 +104,7 @@ def _warm(k: CSolver, n: int) -> None:
     k.value(Position(n, n, (1 << n * n) - 1, 0), BLACK)
 
 
-def _solve_with(k: CSolver, board: Position, i: int, budget: float, switches: dict) -> dict:
+def _solve_with(k: _Kernel, board: Position, i: int, budget: float, switches: dict) -> dict:
     """The store record of Black's opening at cell ``i`` of the empty ``board``, solved by
     the running kernel ``k`` within ``budget`` CPU seconds of the kernel (wall seconds where
     the system does not tell a process's CPU time; the record's ``clock`` says which):
@@ -109,7 +114,7 @@ def _solve_with(k: CSolver, board: Position, i: int, budget: float, switches: di
     cpu = k.last_cpu_seconds
     return {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(time.perf_counter() - s, 3),
             "cpu": cpu, "nodes": r[2] if r else None, "budget": budget, "clock": "wall" if cpu is None else "cpu",
-            "kernel": kernel_hash()}
+            "kernel": k.source_hash}
 
 
 def record_kernel(header: dict, record: dict) -> str:
@@ -384,9 +389,11 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         r = done.get(board.name(rep[i]))
         if r is None:
             continue
-        o = {"winner": r["winner"], "seconds": r["seconds"], "cpu": r.get("cpu"), "nodes": r["nodes"], "from": None}
+        o = {"winner": r["winner"], "seconds": r["seconds"], "cpu": r.get("cpu"), "nodes": r["nodes"], "from": None,
+             "kernel": r["kernel"]}
         if rep[i] != i:
-            o = {"winner": r["winner"], "seconds": 0.0, "cpu": 0.0, "nodes": 0, "from": board.name(rep[i])}
+            o = {"winner": r["winner"], "seconds": 0.0, "cpu": 0.0, "nodes": 0, "from": board.name(rep[i]),
+                 "kernel": r["kernel"]}
         openings[board.name(i)] = o
     counts = {"B": 0, "W": 0, "unknown": 0, "not run": board.size - len(openings)}
     for o in openings.values():
