@@ -14,6 +14,12 @@ earlier position (Benzene's file clears its table between positions for the same
 * ours: the compiled kernel as ``hex-openings`` runs it (:data:`RUN_SWITCHES`, df-pn,
   value only; the table size ``hex-openings`` uses for that board).
 
+With ``--ours-store STORE`` (a ``hex-openings`` store of the same board, e.g.
+``docs/hex/hex_openings_8x8.jsonl``) our side is not run again: each opening's kernel CPU
+seconds and winner are read from the store's record for that cell or its 180° turn (an
+opening undecided there counts as its CPU so far, a lower bound, shown with ``>``); the
+8×8 map takes hours, so this compares Benzene with the run that made the map.
+
 CPU is each child process's user + system time (``os.wait4``), less the median of three
 start-ups of the same program that solve nothing, so start-up costs are not counted on
 either side.  Every answer is compared with the file's expected winner; a wrong answer
@@ -97,11 +103,27 @@ def ours_query(n: int, pos: dict) -> str:
     return f"{n} {n} {p.black:x} {p.white:x} {to} {_flags(**RUN_SWITCHES)}\n"
 
 
+def _stored_openings(path: Path, n: int) -> dict[str, dict]:
+    """Each cell of the n×n board → the store's record deciding Black's opening there (its
+    own, or its 180° turn's); the last record per cell, as ``hex-openings --resume`` reads it."""
+    from verify.papers.hex.openings_run import representatives
+    from verify import jsonl_store
+
+    records = jsonl_store.read_records(path)
+    if not records or records[0].get("n") != n:
+        raise SystemExit(f"{path} is not a hex-openings store of the {n}x{n} board.")
+    last = {r["cell"]: r for r in records[1:] if isinstance(r, dict) and "cell" in r}
+    board = Position(n, n)
+    rep = representatives(n)
+    return {board.name(i): last[board.name(rep[i])] for i in range(board.size) if board.name(rep[i]) in last}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--benzene", required=True, help="Benzene's wolve or mohex binary")
     ap.add_argument("--tst", required=True, help="a dfpn-solve-NxN.tst regression file")
     ap.add_argument("--only", help="only these positions, by their last move (e.g. a3,a4)")
+    ap.add_argument("--ours-store", help="take our side from this hex-openings store instead of solving again")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     n, positions = parse_tst(Path(args.tst).read_text())
@@ -111,35 +133,49 @@ def main() -> int:
     bz = [args.benzene, "--quiet", "--use-logfile=false"]
     bits = 24 if n >= 8 else min(22, max(12, n * n - 2))  # as hex-openings
     ours = [str(kernel_executable(wide=n * n > NARROW_MAX_CELLS)), str(bits)]
+    stored = _stored_openings(Path(args.ours_store), n) if args.ours_store else None
     base_b = statistics.median(_cpu(bz, f"boardsize {n} {n}\nquit\n")[1] for _ in range(3))
-    base_o = statistics.median(_cpu(ours, "")[1] for _ in range(3))
+    base_o = 0.0 if stored is not None else statistics.median(_cpu(ours, "")[1] for _ in range(3))
     rows, wrong = [], 0
     t0 = time.strftime("%Y-%m-%d %H:%M")
     for pos in positions:
         out_b, cpu_b = _cpu(bz, benzene_solve(n, pos))
         got_b = _answer(out_b)
-        out_o, cpu_o = _cpu(ours, ours_query(n, pos))
-        w = out_o.split()
-        got_o = {"B": "black", "W": "white"}.get(w[0] if w else "?", "?")
         cell = pos["moves"][-1][1] if pos["moves"] else "-"
+        if stored is not None:
+            rec = stored.get(cell) if len(pos["moves"]) == 1 and pos["to_move"] == "w" else None
+            rec = rec or {"winner": "not run", "nodes": None, "seconds": 0.0}
+            got_o = {"B": "black", "W": "white"}.get(rec["winner"], rec["winner"])
+            w = [rec["winner"], "0", str(rec["nodes"])] if rec["nodes"] is not None else []
+            cpu_o = rec["cpu"] if rec.get("cpu") is not None else rec["seconds"]  # wall seconds in records before cpu
+        else:
+            out_o, cpu_o = _cpu(ours, ours_query(n, pos))
+            w = out_o.split()
+            got_o = {"B": "black", "W": "white"}.get(w[0] if w else "?", "?")
         row = {"cell": cell, "expected": pos["expected"], "benzene": got_b, "ours": got_o,
                "benzene_cpu": round(max(0.0, cpu_b - base_b), 3), "ours_cpu": round(max(0.0, cpu_o - base_o), 3),
                "ours_nodes": int(w[2]) if len(w) == 3 else None}
-        wrong += (got_b != pos["expected"]) + (got_o != pos["expected"])
+        wrong += (got_b != pos["expected"]) + (got_o not in (pos["expected"], "unknown", "not run"))
         rows.append(row)
         if not args.json:
             r = row["ours_cpu"] / row["benzene_cpu"] if row["benzene_cpu"] > 0 else float("nan")
+            more = ">" if got_o in ("unknown", "not run") else " "
             print(f"{cell:>4} {pos['expected']:>5}  Benzene {got_b:>5} {row['benzene_cpu']:8.2f} s   "
-                  f"ours {got_o:>5} {row['ours_cpu']:8.2f} s  ({row['ours_nodes']} nodes)  ratio {r:5.2f}", flush=True)
-    tb, to = sum(r["benzene_cpu"] for r in rows), sum(r["ours_cpu"] for r in rows)
-    summary = {"board": n, "positions": len(rows), "started": t0, "benzene_cpu": round(tb, 2), "ours_cpu": round(to, 2),
+                  f"ours {got_o:>7} {more}{row['ours_cpu']:8.2f} s  ({row['ours_nodes']} nodes)  ratio {more}{r:5.2f}",
+                  flush=True)
+    decided = [r for r in rows if r["ours"] in ("black", "white")]  # the ratio compares positions both decided
+    tb, to = sum(r["benzene_cpu"] for r in decided), sum(r["ours_cpu"] for r in decided)
+    summary = {"board": n, "positions": len(rows), "both_decided": len(decided),
+               "benzene_cpu_all": round(sum(r["benzene_cpu"] for r in rows), 2), "started": t0, "benzene_cpu": round(tb, 2), "ours_cpu": round(to, 2),
                "ratio": round(to / tb, 3) if tb else None, "wrong_answers": wrong,
                "startup_cpu": {"benzene": round(base_b, 3), "ours": round(base_o, 3)}}
     if args.json:
         print(json.dumps({"summary": summary, "positions": rows}, indent=1))
     else:
-        print(f"{n}x{n}, {len(rows)} positions: Benzene {tb:.1f} s CPU, ours {to:.1f} s CPU, ratio {summary['ratio']}; "
-              f"wrong answers {wrong}; start-up subtracted: Benzene {base_b:.2f} s, ours {base_o:.2f} s")
+        print(f"{n}x{n}, {len(rows)} positions ({len(decided)} decided by both): Benzene {tb:.1f} s CPU, ours {to:.1f} s "
+              f"CPU, ratio {summary['ratio']} (Benzene on all {len(rows)}: {summary['benzene_cpu_all']:.1f} s); "
+              f"wrong answers {wrong}; start-up subtracted: Benzene {base_b:.2f} s, "
+              + (f"ours {base_o:.2f} s" if stored is None else f"ours read from {args.ours_store}"))
     return 1 if wrong else 0
 
 
