@@ -77,7 +77,9 @@ def test_kernel_hsearch_dump_is_every_semi_connection_the_read_out_counts():
     # the solver's must-play read-out intersects every semi-connection between the sides
     # the closure meets, kept in its lists or not; the test hook dumps all of them (here
     # repeats, and more distinct ones than the 16 a pair's list keeps), and each is true
-    p = Position.parse("...../...B./....W/...B./.....")
+    # (the position "...../...B./....W/...B./....." served until the OR rule took three
+    # kept semi-connections: it finds Black's virtual connection there now, 17 cells)
+    p = Position.parse("...../..B../....W/...B./.....")
     vc, scs = C.hsearch(p, BLACK)
     assert vc is None and len(scs) > len(set(scs)) > 16
     tally = {"vc": 0, "sc": 0}

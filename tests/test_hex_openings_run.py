@@ -93,13 +93,13 @@ def test_resume_without_store_is_refused_as_links_does(capsys):
 
 def test_tiny_budget_is_unknown_and_retried_only_with_larger_budget(tmp_path, capsys):
     store = tmp_path / "s.jsonl"
-    code, out, _ = run(capsys, "hex-openings", "6", "--only", "c3", "--budget-per-opening", "0.01",
-                       "--store", str(store))
+    code, out, _ = run(capsys, "hex-openings", "6", "--only", "a3", "--budget-per-opening", "0.01",
+                       "--store", str(store))  # a3: about 0.3 s of kernel CPU
     assert code == 3 and "?" in out and "unknown 2" in out
     recs = [json.loads(x) for x in store.read_text().splitlines()[1:]]
     assert recs == [dict(recs[0], winner="unknown")] and recs[0]["nodes"] is None
     # the same budget again: the unknown opening is not retried
-    code, out, _ = run(capsys, "hex-openings", "6", "--only", "c3", "--budget-per-opening", "0.01",
+    code, out, _ = run(capsys, "hex-openings", "6", "--only", "a3", "--budget-per-opening", "0.01",
                        "--store", str(store), "--resume", "--json")
     assert code == 3 and json.loads(out)["searched"] == []
 
@@ -157,18 +157,20 @@ def test_dask_local_cluster_gives_the_same_map_and_store(tmp_path, capsys):
 
 
 # for each switch hex-openings may turn off: a Black opening (White to move) whose search
-# visits a different number of nodes without it (measured, fresh kernel: all on / without)
+# visits a different number of nodes without it (measured, fresh kernel: all on / without;
+# found again by trying every opening of 4x4, 5x5, 6x6 in turn when the kernel changes)
 SWITCH_WITNESS = {
     "mustplay": (4, "d1"),   # 7 / 37 nodes (before issue 18 the switch was read only in the carrier search)
-    "threats": (6, "c3"),    # 1560 / 1562
-    "fillin": (6, "e2"),     # 63 / 59
-    "ordering": (5, "a2"),   # 40 / 12
-    "dfpn": (5, "a1"),       # 13 / 228
-    "hsearch": (5, "b1"),    # 12 / 278
-    "captured": (4, "c1"),   # 2 / 6
-    "prune": (5, "a1"),      # 13 / 14
-    "proofsets": (6, "a1"),  # 67 / 64
-    "lazyfill": (6, "c3"),   # 1560 / 1508
+    "threats": (7, "a1"),    # 9641 / 9642 (the opponent's threats are semi-connections the H-search
+                             # finds too; the mover's own one- and two-move wins save a node each)
+    "fillin": (6, "e3"),     # 880 / 901
+    "ordering": (4, "a1"),   # 3 / 2
+    "dfpn": (4, "a1"),       # 3 / 6
+    "hsearch": (4, "a1"),    # 3 / 12
+    "captured": (5, "a1"),   # 14 / 20
+    "prune": (5, "a1"),      # 14 / 15
+    "proofsets": (5, "e2"),  # 166 / 174
+    "lazyfill": (5, "e2"),   # 166 / 171
 }
 
 

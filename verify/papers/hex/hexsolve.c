@@ -340,10 +340,20 @@ static void hs_add_sc(int a, int b, int key, bb c) {
     for (int k = 0; k < n; k++) if (!(l[k] & ~c)) return;
     for (int k = 0; k < n; k++) if (c & ~l[k]) { l[j] = l[k]; ky[j] = ky[k]; j++; }
     hns[a][b] = (uint8_t)j;
+    /* the OR rule: c with one, two or three kept SCs of the pair whose carriers have no
+       cell in common gives a VC (each minimal: a set that already has none is not
+       extended); three kept ones only where an end is a group or a side (measured on
+       7x7: between two vacant cells they add nothing) */
     for (int k = 0; k < j && !hstop; k++) {
-        if (!(l[k] & c) || bug_or) { hs_add_vc(a, b, l[k] | c); continue; }
-        for (int q = k + 1; q < j && !hstop; q++)
-            if (!(l[k] & l[q] & c)) hs_add_vc(a, b, l[k] | l[q] | c);
+        bb ik = l[k] & c;
+        if (!ik || bug_or) { hs_add_vc(a, b, l[k] | c); continue; }
+        for (int q = k + 1; q < j && !hstop; q++) {
+            bb iq = ik & l[q];
+            if (!iq) { hs_add_vc(a, b, l[k] | l[q] | c); continue; }
+            if (a >= hng) continue;
+            for (int r = q + 1; r < j && !hstop; r++)
+                if (!(iq & l[r])) hs_add_vc(a, b, l[k] | l[q] | l[r] | c);
+        }
     }
     if (hstop || j >= HV_KS) return;
     l[j] = c; ky[j] = (uint8_t)key; j++;
@@ -1071,50 +1081,70 @@ static void setup(int r, int c) {
     }
 }
 
-int main(int argc, char **argv) {
-    int bits = argc > 1 ? atoi(argv[1]) : 22;
-    if (bits < 10 || bits > 30) bits = 22;
-    tmask = (1ULL << bits) - 1;
-    int fc_bits = bits - 4 < 10 ? 10 : bits - 4 > 20 ? 20 : bits - 4;
+/* The start-up and the query reading shared with proof_kernel.c's main: the tables
+ * (argv[1], see above; 1 = no memory), then each query line parsed into the board
+ * (cleared tables when its size changes), the player to move and the switches the
+ * flag word sets; 0 at the end of input, -1 after answering a malformed line. */
+static int qbits;
+
+static int kernel_start(int argc, char **argv) {
+    qbits = argc > 1 ? atoi(argv[1]) : 22;
+    if (qbits < 10 || qbits > 30) qbits = 22;
+    tmask = (1ULL << qbits) - 1;
+    int fc_bits = qbits - 4 < 10 ? 10 : qbits - 4 > 20 ? 20 : qbits - 4;
     fcmask = (1ULL << fc_bits) - 1;
     fcache = calloc((size_t)1 << fc_bits, sizeof(FEntry));
-    table = calloc((size_t)1 << bits, sizeof(Entry));
-    ptable = calloc((size_t)1 << bits, sizeof(PEntry));
+    table = calloc((size_t)1 << qbits, sizeof(Entry));
+    ptable = calloc((size_t)1 << qbits, sizeof(PEntry));
     if (!table || !ptable || !fcache) { fprintf(stderr, "no memory\n"); return 1; }
-    int r, c, mp, lastr = -1, lastc = -1;
+    return 0;
+}
+
+static int read_query(bb *b, bb *w, int *btm, int *mp) {
+    static int lastr = -1, lastc = -1;
+    int r, c;
+    char bs[48], ws[48], t[4];
+    if (scanf("%d %d %47s %47s %3s %d", &r, &c, bs, ws, t, mp) != 6) return 0;
+    if (r < 1 || c < 1 || r * c > BB_BITS || !bb_parse(bs, b) || !bb_parse(ws, w) || ((*b | *w) >> (r * c - 1) >> 1)) {
+        printf("? 0 0\n"); fflush(stdout); return -1;
+    }
+    if (r != lastr || c != lastc) {
+        /* only a table written since it was cleared (a value-only run never writes the
+           carrier table: its pages are never touched) */
+        if (table_dirty) memset(table, 0, ((size_t)1 << qbits) * sizeof(Entry));
+        if (ptable_dirty) memset(ptable, 0, ((size_t)1 << qbits) * sizeof(PEntry));
+        table_dirty = ptable_dirty = 0;
+        setup(r, c);
+        fgen++;
+        lastr = r; lastc = c;
+    }
+    *btm = t[0] == 'B';
+    int f = *mp;
+    mustplay_on = f & 1;
+    threats_on = (f >> 1) & 1;
+    vc_on = (f >> 2) & 1;
+    fill_on = (f >> 3) & 1;
+    order_on = (f >> 4) & 1;
+    or_on = (f >> 5) & 1;
+    dfpn_on = (f >> 6) & 1;
+    hs_on = (f >> 8) & 1;
+    cap_on = (f >> 9) & 1;
+    prune_on = (f >> 10) & 1;
+    shrink_on = (f >> 23) & 1;
+    lazy_on = (f >> 24) & 1;
+    bug_or = (f >> 11) & 1;
+    bug_cap = (f >> 15) & 1;
+    bug_proof = (f >> 25) & 1;
+    return 1;
+}
+
+int main(int argc, char **argv) {
+    if (kernel_start(argc, argv)) return 1;
+    int mp, btm, q;
     bb b, w;
-    char bs[48], ws[48];
-    char t[4];
-    while (scanf("%d %d %47s %47s %3s %d", &r, &c, bs, ws, t, &mp) == 6) {
-        if (r < 1 || c < 1 || r * c > BB_BITS || !bb_parse(bs, &b) || !bb_parse(ws, &w) || ((b | w) >> (r * c - 1) >> 1)) {
-            printf("? 0 0\n"); fflush(stdout); continue;
-        }
-        if (r != lastr || c != lastc) {
-            /* only a table written since it was cleared (a value-only run never writes the
-               carrier table: its pages are never touched) */
-            if (table_dirty) memset(table, 0, ((size_t)1 << bits) * sizeof(Entry));
-            if (ptable_dirty) memset(ptable, 0, ((size_t)1 << bits) * sizeof(PEntry));
-            table_dirty = ptable_dirty = 0;
-            setup(r, c);
-            fgen++;
-            lastr = r; lastc = c;
-        }
-        mustplay_on = mp & 1;
-        threats_on = (mp >> 1) & 1;
-        vc_on = (mp >> 2) & 1;
-        fill_on = (mp >> 3) & 1;
-        order_on = (mp >> 4) & 1;
-        or_on = (mp >> 5) & 1;
-        dfpn_on = (mp >> 6) & 1;
-        cap_on = (mp >> 9) & 1;
-        prune_on = (mp >> 10) & 1;
-        shrink_on = (mp >> 23) & 1;
-        lazy_on = (mp >> 24) & 1;
+    while ((q = read_query(&b, &w, &btm, &mp)) != 0) {
+        if (q < 0) continue;
         int value_only = (mp >> 7) & 1;
-        hs_on = (mp >> 8) & 1;
-        bug_or = (mp >> 11) & 1;
-        bug_cap = (mp >> 15) & 1;
-        bug_proof = (mp >> 25) & 1;
         flags = (uint32_t)mp & ~(uint32_t)(128 | 0x7000); /* value-only and the hooks share answers */
         if (mp >> 14 & 1) { /* debug: fill-in and the captured pairs, no search */
             bb fb = b, fw = w, cb, cw;
@@ -1138,7 +1168,6 @@ int main(int argc, char **argv) {
             continue;
         }
         nodes = 0;
-        int btm = t[0] == 'B';
         if (mp & 4096) { /* test hook: the H-search closure of the player named, read out */
             bb V = FULL & ~(b | w);
             h_log_on = 1;

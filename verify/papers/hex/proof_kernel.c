@@ -103,54 +103,16 @@ static int best_query(bb b, bb w, int btm, int exhaust) {
 }
 
 int main(int argc, char **argv) {
-    int bits = argc > 1 ? atoi(argv[1]) : 22;
-    if (bits < 10 || bits > 30) bits = 22;
-    tmask = (1ULL << bits) - 1;
-    int fc_bits = bits - 4 < 10 ? 10 : bits - 4 > 20 ? 20 : bits - 4;
-    fcmask = (1ULL << fc_bits) - 1;
-    fcache = calloc((size_t)1 << fc_bits, sizeof(FEntry));
-    table = calloc((size_t)1 << bits, sizeof(Entry));
-    ptable = calloc((size_t)1 << bits, sizeof(PEntry));
-    if (!table || !ptable || !fcache) { fprintf(stderr, "no memory\n"); return 1; }
-    int r, c, mp, lastr = -1, lastc = -1;
+    if (kernel_start(argc, argv)) return 1;
+    int mp, btm, q;
     bb b, w;
-    char bs[48], ws[48];
-    char t[4];
-    while (scanf("%d %d %47s %47s %3s %d", &r, &c, bs, ws, t, &mp) == 6) {
-        if (r < 1 || c < 1 || r * c > BB_BITS || !bb_parse(bs, &b) || !bb_parse(ws, &w) || ((b | w) >> (r * c - 1) >> 1)) {
-            printf("? 0 0\n"); fflush(stdout); continue;
-        }
-        if (r != lastr || c != lastc) {
-            /* only a table written since it was cleared (a value-only run never writes the
-               carrier table: its pages are never touched) */
-            if (table_dirty) memset(table, 0, ((size_t)1 << bits) * sizeof(Entry));
-            if (ptable_dirty) memset(ptable, 0, ((size_t)1 << bits) * sizeof(PEntry));
-            table_dirty = ptable_dirty = 0;
-            setup(r, c);
-            fgen++;
-            lastr = r; lastc = c;
-        }
-        mustplay_on = mp & 1;
-        threats_on = (mp >> 1) & 1;
-        vc_on = (mp >> 2) & 1;
-        fill_on = (mp >> 3) & 1;
-        order_on = (mp >> 4) & 1;
-        or_on = (mp >> 5) & 1;
-        dfpn_on = (mp >> 6) & 1;
-        cap_on = (mp >> 9) & 1;
-        prune_on = (mp >> 10) & 1;
+    while ((q = read_query(&b, &w, &btm, &mp)) != 0) {
+        if (q < 0) continue;
         int value_only = (mp >> 7) & 1;
-        hs_on = (mp >> 8) & 1;
-        bug_or = (mp >> 11) & 1;
-        bug_cap = (mp >> 15) & 1;
-        bug_proof = (mp >> 25) & 1;
-        shrink_on = (mp >> 23) & 1;
-        lazy_on = (mp >> 24) & 1;
         /* value-only, the hooks and the builder's own command bits share answers */
         flags = (uint32_t)mp & ~(uint32_t)(128 | 0x7000) & ~(uint32_t)0x7F0000u;
         if (mp & 0x7000) { printf("? 0 0\n"); fflush(stdout); continue; } /* hexsolve.c's debug hooks: not here */
         nodes = 0;
-        int btm = t[0] == 'B';
         bb car;
         if (mp >> 16 & 1) { /* the builder's node preparation: see shrink_query */
             bb sb = b, sw = w;
