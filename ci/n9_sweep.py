@@ -374,6 +374,9 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as exc:
         print(f"n9_sweep: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped early (| head): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
