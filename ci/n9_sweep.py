@@ -149,10 +149,10 @@ def log_session(entry: dict, path: Path = SESSIONS) -> None:
 
 
 def measured(run_id: int, commit: str, statements: int, path: Path = SESSIONS) -> dict | None:
-    """The cost of run ``run_id`` (begun at ``commit``) measured by its logged sessions: CPU seconds, statement-shard games
-    they stored, and the CPU hours that rate gives the whole run (every statement on
-    every game; work lost when a session is stopped counts as cost, so this errs high).
-    None when no session of ``run_id`` stored anything."""
+    """The cost of run ``run_id`` (begun at ``commit``) measured by its logged sessions:
+    CPU seconds, statement-shard games they stored, and the CPU hours that rate gives the
+    whole run (every statement on every game; work lost when a session is stopped counts
+    as cost, so this errs high).  None when no session of the run stored anything."""
     if not path.exists():
         return None
     cpu = wall = units = 0.0
