@@ -106,13 +106,13 @@ def ours_query(n: int, pos: dict) -> str:
 def _stored_openings(path: Path, n: int) -> dict[str, dict]:
     """Each cell of the n×n board → the store's record deciding Black's opening there (its
     own, or its 180° turn's); the last record per cell, as ``hex-openings --resume`` reads it."""
-    from verify.papers.hex.openings_run import representatives
     from verify import jsonl_store
+    from verify.papers.hex.openings_run import _cells, representatives
 
     records = jsonl_store.read_records(path)
     if not records or records[0].get("n") != n:
         raise SystemExit(f"{path} is not a hex-openings store of the {n}x{n} board.")
-    last = {r["cell"]: r for r in records[1:] if isinstance(r, dict) and "cell" in r}
+    last = _cells(records)
     board = Position(n, n)
     rep = representatives(n)
     return {board.name(i): last[board.name(rep[i])] for i in range(board.size) if board.name(rep[i]) in last}
@@ -146,15 +146,16 @@ def main() -> int:
             rec = stored.get(cell) if len(pos["moves"]) == 1 and pos["to_move"] == "w" else None
             rec = rec or {"winner": "not run", "nodes": None, "seconds": 0.0}
             got_o = {"B": "black", "W": "white"}.get(rec["winner"], rec["winner"])
-            w = [rec["winner"], "0", str(rec["nodes"])] if rec["nodes"] is not None else []
+            nodes_o = rec["nodes"]
             cpu_o = rec["cpu"] if rec.get("cpu") is not None else rec["seconds"]  # wall seconds in records before cpu
         else:
             out_o, cpu_o = _cpu(ours, ours_query(n, pos))
             w = out_o.split()
             got_o = {"B": "black", "W": "white"}.get(w[0] if w else "?", "?")
+            nodes_o = int(w[2]) if len(w) == 3 else None
         row = {"cell": cell, "expected": pos["expected"], "benzene": got_b, "ours": got_o,
                "benzene_cpu": round(max(0.0, cpu_b - base_b), 3), "ours_cpu": round(max(0.0, cpu_o - base_o), 3),
-               "ours_nodes": int(w[2]) if len(w) == 3 else None}
+               "ours_nodes": nodes_o}
         wrong += (got_b != pos["expected"]) + (got_o not in (pos["expected"], "unknown", "not run"))
         rows.append(row)
         if not args.json:
@@ -166,7 +167,8 @@ def main() -> int:
     decided = [r for r in rows if r["ours"] in ("black", "white")]  # the ratio compares positions both decided
     tb, to = sum(r["benzene_cpu"] for r in decided), sum(r["ours_cpu"] for r in decided)
     summary = {"board": n, "positions": len(rows), "both_decided": len(decided),
-               "benzene_cpu_all": round(sum(r["benzene_cpu"] for r in rows), 2), "started": t0, "benzene_cpu": round(tb, 2), "ours_cpu": round(to, 2),
+               "benzene_cpu_all": round(sum(r["benzene_cpu"] for r in rows), 2), "started": t0,
+               "benzene_cpu": round(tb, 2), "ours_cpu": round(to, 2),
                "ratio": round(to / tb, 3) if tb else None, "wrong_answers": wrong,
                "startup_cpu": {"benzene": round(base_b, 3), "ours": round(base_o, 3)}}
     if args.json:

@@ -3,8 +3,9 @@
  *
  * hexsolve.c is included unchanged (its solver, tables and switches, and its start-up
  * and query reading, kernel_start() and read_query(); its own main renamed away), so the
- * stored opening maps, which name the hash of hexsolve.c, stay valid.  This main answers hexsolve.c's value queries exactly as it does (same line
- * format, same answers: the same functions on the same tables) and two commands of the
+ * stored opening maps, which name the hash of hexsolve.c, stay valid.  This main answers
+ * hexsolve.c's value queries exactly as it does (same line format, same answers: the
+ * same functions on the same tables) and two commands of the
  * builder, each replacing a loop of Python queries by one line:
  *   flag bit 16, exhaust in bits 17-21: shrink_query -> "X carrier nodes black white";
  *   flag bit 22, exhaust in bits 17-21: best_query   -> "M cell nodes" (-1: no winning
