@@ -146,6 +146,26 @@ def test_the_docs_8x8_table_is_the_stores():
         "docs/tools/hex.md's 8x8 table differs from the store: regenerate it with the command in its marker")
 
 
+def test_the_readmes_8x8_progress_is_the_stores():
+    """The README's HEX line states how many 8×8 openings are decided, which are open, and
+    the seconds spent: each read from the store, so the line cannot drift from the run."""
+    import re
+
+    from verify import jsonl_store
+    from verify.papers.hex.openings_run import _cells
+
+    root = Path(__file__).resolve().parents[1]
+    recs = _cells(jsonl_store.read_records(root / "docs/hex/hex_openings_8x8.jsonl"))
+    decided = sum(r["winner"] in ("B", "W") for r in recs.values())
+    open_ = sorted(c for c, r in recs.items() if r["winner"] not in ("B", "W"))
+    readme = " ".join((root / "README.md").read_text().split())
+    assert f"the {decided} of the 32 8×8 openings decided so far" in readme
+    said = re.search(r"map is under way: (.*?) are past an hour of search each", readme).group(1)
+    assert said == ", ".join(open_[:-1]) + " and " + open_[-1]
+    spent = sum(r["seconds"] for r in recs.values())
+    assert f"add up to {spent:,.0f} s, {spent / 7200:.1f} h on 2 cores," in readme
+
+
 def test_every_listed_kernel_is_the_hash_of_its_commits_sources(tmp_path):
     import subprocess
     import tarfile
