@@ -36,7 +36,7 @@ from hex_vs_benzene import _cpu  # noqa: E402  (the sibling benchmark's child-CP
 
 from verify.errors import ShannonVerifyError  # noqa: E402
 from verify.papers.hex.board import BLACK, WHITE, Position  # noqa: E402
-from verify.papers.hex.openings_run import representatives  # noqa: E402
+from verify.papers.hex.openings_run import openings_table_bits, representatives  # noqa: E402
 from verify.papers.hex.solver import MAX_CELLS, NARROW_MAX_CELLS, RUN_SWITCHES, _flags, kernel_executable  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,7 +60,7 @@ def kernel_at(rev: str, wide: bool) -> Path:
         src = Path(d) / "hexsolve.c"
         if wide:
             src = Path(d) / "hexsolve_wide.c"
-            src.write_text(f'#define HEX_WIDE 1\n#include "{Path(d) / "hexsolve.c"}"\n')
+            src.write_text('#define HEX_WIDE 1\n#include "hexsolve.c"\n')  # beside it: cached by content
         exe = compiled(src)
     if exe is None:
         raise Refused("No C compiler found for the Hex kernel.")
@@ -91,7 +91,7 @@ def solve(cmd: list[str], query: str, base: float) -> tuple[str, int | None, flo
 
 def ab(n: int, exe_a: Path, exe_b: Path, cells: list[int], bits_a: int = 0, bits_b: int = 0) -> list[dict]:
     """One row per opening: each side's winner, nodes and CPU."""
-    bits = str(24 if n >= 8 else min(22, max(12, n * n - 2)))  # as hex-openings
+    bits = str(openings_table_bits(n))  # as hex-openings
     cmd = {"a": [str(exe_a), bits], "b": [str(exe_b), bits]}
     base = {s: statistics.median(_cpu(cmd[s], "")[1] for _ in range(3)) for s in cmd}
     flags = _flags(**RUN_SWITCHES)

@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 
 from verify.papers.hex.board import BLACK, WHITE, Position
+from verify.papers.hex.openings_run import openings_table_bits
 from verify.papers.hex.solver import NARROW_MAX_CELLS, RUN_SWITCHES, _flags, kernel_executable
 
 
@@ -131,7 +132,7 @@ def main() -> int:
         keep = set(args.only.split(","))
         positions = [p for p in positions if p["moves"] and p["moves"][-1][1] in keep]
     bz = [args.benzene, "--quiet", "--use-logfile=false"]
-    bits = 24 if n >= 8 else min(22, max(12, n * n - 2))  # as hex-openings
+    bits = openings_table_bits(n)  # as hex-openings
     ours = [str(kernel_executable(wide=n * n > NARROW_MAX_CELLS)), str(bits)]
     stored = _stored_openings(Path(args.ours_store), n) if args.ours_store else None
     base_b = statistics.median(_cpu(bz, f"boardsize {n} {n}\nquit\n")[1] for _ in range(3))

@@ -52,8 +52,8 @@ from ...errors import InputError, ShannonVerifyError
 from .board import BLACK, WHITE, Position
 from .solver import RUN_SWITCHES, CSolver, _flags, kernel_sources
 
-__all__ = ["run_openings", "solve_opening", "kernel_hash", "record_kernel", "representatives", "estimate_per_opening",
-           "MAX_N", "DEFAULT_BUDGET"]
+__all__ = ["run_openings", "solve_opening", "kernel_hash", "record_kernel", "representatives", "openings_table_bits",
+           "estimate_per_opening", "MAX_N", "DEFAULT_BUDGET"]
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the forked child
@@ -150,6 +150,19 @@ def estimate_per_opening(n: int) -> float:
     from .maps import estimate_seconds
 
     return estimate_seconds(n * n - 1)
+
+
+def openings_table_bits(n: int) -> int:
+    """log2 of the kernel's table entries for the n×n openings: 2^22 up to 7×7 (300 MB a
+    kernel; fewer on small boards), 2^24 from 8×8 (the 128-bit build's df-pn table: 1.3 GB
+    a kernel; its carrier table is never touched in a value-only run), where searches run
+    to tens of millions of nodes.  The benchmarks that run the kernel as ``hex-openings``
+    does use it too.
+
+    >>> [openings_table_bits(n) for n in (3, 5, 7, 8, 11)]
+    [12, 22, 22, 24, 24]
+    """
+    return 24 if n >= 8 else min(22, max(12, n * n - 2))
 
 
 def representatives(n: int) -> dict[int, int]:
@@ -323,10 +336,7 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
             todo.append(t)
     lock = threading.Lock()
     searched: list[str] = []
-    # 2**bits-entry tables: 2^22 up to 7x7 (300 MB a kernel), 2^24 from 8x8 (the 128-bit
-    # build's df-pn table: 1.3 GB a kernel; its carrier table is never touched in a
-    # value-only run), where searches run to tens of millions of nodes
-    bits = table_bits if table_bits is not None else 24 if n >= 8 else min(22, max(12, n * n - 2))
+    bits = table_bits if table_bits is not None else openings_table_bits(n)
     cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     queue = list(todo)
