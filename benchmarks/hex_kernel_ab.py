@@ -34,17 +34,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hex_vs_benzene import _cpu  # noqa: E402  (the sibling benchmark's child-CPU runner)
 
-from verify.errors import ShannonVerifyError  # noqa: E402
+from verify.errors import InputError, ShannonVerifyError  # noqa: E402
 from verify.papers.hex.board import BLACK, WHITE, Position  # noqa: E402
 from verify.papers.hex.openings_run import openings_table_bits, representatives  # noqa: E402
 from verify.papers.hex.solver import MAX_CELLS, NARROW_MAX_CELLS, RUN_SWITCHES, _flags, kernel_executable  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 KERNEL = ("verify/papers/hex/hexsolve.c", "verify/papers/hex/hexbits.h")
-
-
-class Refused(Exception):
-    """A bad argument: one sentence, exit status 2."""
 
 
 def kernel_at(rev: str, wide: bool) -> Path:
@@ -55,7 +51,7 @@ def kernel_at(rev: str, wide: bool) -> Path:
         for path in KERNEL:
             p = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{path}"], capture_output=True)
             if p.returncode:
-                raise Refused(f"Revision {rev!r} has no {path} in this repository.")
+                raise InputError(f"Revision {rev!r} has no {path} in this repository.")
             (Path(d) / Path(path).name).write_bytes(p.stdout)
         src = Path(d) / "hexsolve.c"
         if wide:
@@ -63,7 +59,7 @@ def kernel_at(rev: str, wide: bool) -> Path:
             src.write_text('#define HEX_WIDE 1\n#include "hexsolve.c"\n')  # beside it: cached by content
         exe = compiled(src)
     if exe is None:
-        raise Refused("No C compiler found for the Hex kernel.")
+        raise ShannonVerifyError("No C compiler found for the Hex kernel.")
     return exe
 
 
@@ -76,7 +72,7 @@ def openings(n: int, only: str | None) -> list[int]:
     cells = []
     for name in only.split(","):
         if name.strip() not in names:
-            raise Refused(f"{name.strip()!r} is not a cell of the {n}x{n} board.")
+            raise InputError(f"{name.strip()!r} is not a cell of the {n}x{n} board.")
         cells.append(names[name.strip()])
     return cells
 
@@ -129,15 +125,15 @@ def main(argv: list[str] | None = None) -> int:
     n = args.board
     try:
         if not 3 <= n <= 11 or n * n > MAX_CELLS:
-            raise Refused(f"Board side {n} is out of range: the kernel takes 3 to 11.")
+            raise InputError(f"Board side {n} is out of range: the kernel takes 3 to 11.")
         if args.bits_a < 0 or args.bits_b < 0:
-            raise Refused("Switch bits are a non-negative integer.")
+            raise InputError("Switch bits are a non-negative integer.")
         cells = openings(n, args.only)
         wide = n * n > NARROW_MAX_CELLS
         exe_a, exe_b = kernel_at(args.base, wide), kernel_executable(wide=wide)
         if exe_b is None:
-            raise Refused("No C compiler found for the Hex kernel.")
-    except (Refused, ShannonVerifyError) as exc:
+            raise ShannonVerifyError("No C compiler found for the Hex kernel.")
+    except ShannonVerifyError as exc:  # InputError among them: one sentence, exit status 2
         print(f"hex_kernel_ab: {exc}", file=sys.stderr)
         return 2
     rows = ab(n, exe_a, exe_b, cells, args.bits_a, args.bits_b)
