@@ -18,16 +18,18 @@ def _shannon(p, to, s=FastSolver()):
     return BLACK if s.winner(p.game(), SHORT if to == BLACK else CUT) == SHORT else WHITE
 
 
-SWITCHES = ("mustplay", "threats", "vc", "fillin", "ordering", "orlinks", "dfpn", "captured", "prune", "hsearch",
-            "proofsets", "lazyfill")
+SWITCHES = ("mustplay", "threats", "vc", "fillin", "ordering", "orlinks", "dfpn", "captured", "prune", "dominated",
+            "hsearch", "proofsets", "lazyfill")
 # every switch on, each one off alone, all off, and the must-play search with only one
 # reduction on (so each reduction is also checked without the others' help)
 SETTINGS = ([{}] + [{k: False} for k in SWITCHES] + [dict.fromkeys(SWITCHES, False)]
             + [{**dict.fromkeys(SWITCHES, False), "mustplay": True, k: True} for k in ("threats", "vc", "fillin", "captured", "hsearch")]
             + [{"threats": False, "fillin": False}, {"value_only": True},
                {**dict.fromkeys(SWITCHES, False), "mustplay": True, "fillin": True, "captured": True},
-               # df-pn's threatened-move pruning alone
+               # df-pn's threatened-move pruning alone, its pair-domination pruning alone
                {**dict.fromkeys(SWITCHES, False), "dfpn": True, "prune": True},
+               {**dict.fromkeys(SWITCHES, False), "dfpn": True, "dominated": True},
+               {**dict.fromkeys(SWITCHES, False), "dfpn": True, "mustplay": True, "dominated": True},
                # df-pn's proof sets, printed as the carrier (value only): with every reduction, with
                # the must-play rule alone, with fill-in (lazy or not), and without threatened-move pruning
                {"value_only": True, "vc": False},
@@ -162,7 +164,7 @@ def test_solve_without_mustplay_is_the_plain_search(monkeypatch):
 
 # positions where a loss's proof set without the opponent's semi-connection carriers
 # (kernel bug bit 25) no longer carries the win (found on random 3x3/4x4 positions)
-PROOF_SET_WITNESSES = [("..../...B/..W./....", WHITE), ("..../W..B/..../B.W.", WHITE),
+PROOF_SET_WITNESSES = [("..../...B/..../.W..", WHITE), ("..../W..B/..../B.W.", WHITE),
                        (".W../B..B/..../.W..", WHITE), ("..W./...W/..../.B.B", BLACK),
                        (".BW./..../..../....", BLACK), ("..../...B/...W/B..W", WHITE)]
 
@@ -182,6 +184,26 @@ def test_proof_sets_carry_and_a_proof_set_bug_is_caught(monkeypatch):
         w, car, _ = C.value(p, to, value_only=True, vc=False)
         caught += w != board_value(p, to) or not carrier_carries(p, to, w, car)
     assert caught == len(PROOF_SET_WITNESSES)
+
+
+# 3x3 positions (to move) on which a pair-domination bug (kernel bit 27: only one half of
+# the pair tested) answers the wrong winner; found by trying every position of 9 cells
+PAIR_DOMINATION_WITNESSES = [("B.W/.../...", BLACK), ("BW./..W/...", BLACK), ("B.W/..W/...", BLACK)]
+
+
+@needs_c
+def test_pair_domination_is_sound_and_a_bug_in_it_is_caught(monkeypatch):
+    import verify.papers.hex.solver as S
+
+    for spec, to in PAIR_DOMINATION_WITNESSES:
+        p = Position.parse(spec)
+        for sw in ({}, {"dominated": False}, {"prune": False}):
+            assert C.value(p, to, value_only=True, vc=False, **sw)[0] == board_value(p, to), (spec, sw)
+    monkeypatch.setattr(S, "DEBUG_BITS", S.BUG_PAIR_DOMINATION)
+    for spec, to in PAIR_DOMINATION_WITNESSES:
+        p = Position.parse(spec)
+        assert C.value(p, to, value_only=True, vc=False)[0] != board_value(p, to), spec
+        assert C.value(p, to, value_only=True, vc=False, dominated=False)[0] == board_value(p, to), spec
 
 
 @needs_c

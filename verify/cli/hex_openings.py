@@ -35,8 +35,9 @@ def register(sub) -> None:
     p.add_argument("--resume", action="store_true",
                    help="continue the store: skip decided openings, retry unknown ones if the budget is larger")
     p.add_argument("--mixed-kernels", action="store_true",
-                   help="with --resume: continue a store begun by an earlier kernel (same switches) with this one; "
-                   "the openings it decided are kept and each record names the kernel that decided it")
+                   help="with --resume: continue a store begun by an earlier kernel or with other switches with this "
+                   "one (a switch only prunes the search); the openings it decided are kept and each record names the "
+                   "kernel and the switches that decided it")
     p.add_argument("--budget-per-opening", type=float, default=None, metavar="S",
                    help="CPU seconds of the kernel per opening, so other work on the machine does not use it up "
                    "(wall seconds where the system does not tell them); default 300, and then a board estimated "
@@ -52,7 +53,7 @@ def register(sub) -> None:
     p.add_argument("--without", action="append", default=[], metavar="SWITCH",
                    help="turn a kernel reduction off (repeatable): mustplay (the Fig. 13 update and every "
                    "narrowing of the must-play region, in df-pn too), threats, fillin, ordering, dfpn, "
-                   "hsearch, captured, prune, proofsets, lazyfill — to re-derive a map as a cross-check of that reduction")
+                   "hsearch, captured, prune, dominated, proofsets, lazyfill — to re-derive a map as a cross-check of that reduction")
     p.set_defaults(run=run)
 
 

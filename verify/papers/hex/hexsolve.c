@@ -38,16 +38,19 @@
  *   with the dead-cell fill-in until nothing changes;
  *   bit 10 = df-pn drops moves threatened by another cell (prune_threatened(), below,
  *   the third clause of TSD.PAIRS);
+ *   bit 26 = df-pn drops moves dominated through a pair: cells y that a move x leaves in
+ *   a pair lost for the opponent (pair_dominators(), below; TSD.PAIRS, HEX.P2);
  *   bit 23 = proof sets in df-pn (mid(), below): every solved entry keeps the cells its
  *   value rests on, and a child lost for the mover drops every move off that child's
  *   proof set (the must-play rule, HEX.MUSTPLAY, inside df-pn);
  *   bit 24 = lazy fill-in in df-pn: a child is filled in only when it is searched, and
  *   df-pn's table is keyed by the position before that fill-in (the value is the same,
  *   the node counts differ);
- *   bits 11 and 15 = deliberate bugs, for mutation testing only (never set in a real
+ *   bits 11, 15, 25 and 27 = deliberate bugs, for mutation testing only (never set in a real
  *   run): bit 11, the H-search's OR rule joins two semi-connections whatever their
  *   common part; bit 15, captured pairs are filled with the wrong colour; bit 25, a
- *   loss's proof set leaves out the opponent's semi-connection carriers W;
+ *   loss's proof set leaves out the opponent's semi-connection carriers W; bit 27, a
+ *   pair dominates without its second half (Γ(z) - {x, y} a clique) tested;
  *   bit 14 = debug query, no search: prints  F black white later n a1 b1 k1 ...
  *   (the stones after fill-in with the flags' bits 3 and 9, the filled cells added to
  *   carriers, then every captured pair of the given position: k = 0 mutually
@@ -114,7 +117,7 @@ static u64 hash(bb b0, bb w0, int t) {
 
 static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1, order_on = 1, hs_on = 1;
 static uint32_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
-static int bug_or = 0, bug_cap = 0, bug_proof = 0; /* the deliberate bugs of bits 11, 15, 25 (mutation testing) */
+static int bug_or = 0, bug_cap = 0, bug_proof = 0, bug_dom = 0; /* the deliberate bugs of bits 11, 15, 25, 27 (mutation testing) */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static bb threats(bb stones, bb vacant, int black) {
@@ -739,16 +742,98 @@ static bb fill_in(bb *b, bb *w) {
  * search (winvalue_core) tries every cell of M. */
 static int prune_on = 0;
 
-static bb prune_threatened(bb b, bb w, bb M) {
+/* ---- pair-domination pruned in df-pn (flag bit 26) --------------------------------
+ * Let G be the opponent's Shannon graph and y a vacant cell.  If for vacant x, z (x, y, z
+ * distinct) both Γ(y) - {x, z} and Γ(z) - {x, y} are cliques of G, then after the mover
+ * plays x (x deleted from G: G - x) z threatens y and y threatens z (TSD.L2(i): a
+ * threatens b iff Γ(b) - a is a clique; deleting x changes no other adjacency), so
+ * {y, z} is a mutually threatening pair of G - x, lost for the opponent (TSD.PAIRS):
+ * the position after x has the value of the position after x with mover stones on y
+ * and z (HEX.GRAPH: a mover stone is a deletion in the opponent's graph).  That
+ * position has every stone the position after y has and more, so (HEX.P2) a move at y
+ * wins only if the move at x wins: x dominates y (and z).  In mid() y is then dropped
+ * like a threatened cell, when its witness x is off M or not dropped yet (see above),
+ * and the node's loss keeps every vacant cell.  The pairs {x, z} are the vacant
+ * two-cell covers of the non-adjacent pairs of Γ(y) (terminals cannot be removed, so a
+ * pair with a terminal is covered by its cell); a one-cell cover is a threat, pruned
+ * as such. */
+static int dom_on = 0;
+
+/* Γ(y) - S a clique of g (S: vacant cells) */
+static int clique_without(const SGraph *g, int y, bb S) {
+    bb Ay = g->A[y] & ~S;
+    int ty = g->t[y];
+    if ((ty & 3) == 3 && !g->tt) return 0;
+    if ((ty & 1) && (Ay & ~g->N0)) return 0;
+    if ((ty & 2) && (Ay & ~g->N1)) return 0;
+    for (bb q = Ay; q; q &= q - 1) {
+        int u = bb_ctz(q);
+        if ((Ay & ~g->A[u] & ~BIT(u)) || (ty & ~g->t[u])) return 0;
+    }
+    return 1;
+}
+
+/* the cells x dominating y by a pair {y, z} as above, in the opponent's graph g */
+static bb pair_dominators(const SGraph *g, int y) {
+    bb Ay = g->A[y];
+    int ty = g->t[y];
+    if ((ty & 3) == 3 && !g->tt) return 0;
+    /* cells that must be removed: those missing a terminal of Γ(y) */
+    bb forced = 0;
+    if (ty & 1) forced |= Ay & ~g->N0;
+    if (ty & 2) forced |= Ay & ~g->N1;
+    for (bb q = Ay & ~forced; q; q &= q - 1) { int u = bb_ctz(q); if (ty & ~g->t[u]) forced |= BIT(u); }
+    if (more_than(forced, 2)) return 0;
+    /* the first non-adjacent pair of cells not met by forced */
+    int u = -1, v = -1;
+    for (bb q = Ay & ~forced; q && u < 0; q &= q - 1) {
+        int a = bb_ctz(q);
+        bb m = Ay & ~forced & ~g->A[a] & ~BIT(a);
+        if (m) { u = a; v = bb_ctz(m); }
+    }
+    bb cands[4]; int nc = 0;
+    if (forced & (forced - 1)) cands[nc++] = forced;
+    else if (forced) {
+        if (u < 0) return 0;                 /* Γ(y) - forced a clique: a threat */
+        cands[nc++] = forced | BIT(u); cands[nc++] = forced | BIT(v);
+    } else {
+        if (u < 0) return 0;                 /* Γ(y) a clique: y dead */
+        /* u in the cover, with one more cell meeting every pair left; or v likewise */
+        for (int k = 0; k < 2; k++) {
+            int a = k ? v : u;
+            bb rest = Ay & ~BIT(a), need = rest;
+            int any = 0;
+            for (bb q = rest; q; q &= q - 1) {
+                int c = bb_ctz(q);
+                bb m = rest & ~g->A[c] & ~BIT(c);
+                if (m) { need &= m | BIT(c); any = 1; }
+            }
+            if (!any) continue;              /* {a} covers: a threat */
+            for (bb q = need; q && nc < 4; q &= q - 1) cands[nc++] = BIT(a) | (q & -q);
+        }
+    }
+    bb out = 0;
+    for (int i = 0; i < nc; i++) {
+        bb S = cands[i];
+        if (!(S & (S - 1)) || more_than(S, 2) || !clique_without(g, y, S)) continue;
+        int p = bb_ctz(S), q = bb_ctz(S & (S - 1));
+        if (bug_dom || clique_without(g, q, BIT(p) | BIT(y))) out |= BIT(p);
+        if (bug_dom || clique_without(g, p, BIT(q) | BIT(y))) out |= BIT(q);
+    }
+    return out;
+}
+
+static bb prune_threatened(bb b, bb w, bb M, int btm) {
     static SGraph gb, gw;
     bb V = FULL & ~(b | w), dropped = 0;
     shannon_graph(b, V, 1, &gb);
     shannon_graph(w, V, 0, &gw);
+    const SGraph *go = btm ? &gw : &gb;
     for (bb q = M; q; q &= q - 1) {
         int x = bb_ctz(q);
-        local(&gb, x, V);
-        local(&gw, x, V);
-        bb wit = (gb.thr[x] | gw.thr[x]) & ~dropped & ~BIT(x);
+        if (prune_on) { local(&gb, x, V); local(&gw, x, V); }
+        bb wit = prune_on ? (gb.thr[x] | gw.thr[x]) & ~dropped & ~BIT(x) : 0;
+        if (!wit && dom_on) wit = pair_dominators(go, x) & ~dropped;
         if (wit) dropped |= BIT(x);
     }
     return M & ~dropped;
@@ -922,7 +1007,7 @@ static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t 
         if (r == 1) { pstore(b0, w0, btm, 0, PINF, 0, 0, 0, car | F); *ophi = 0; *odelta = PINF; *oproof = car | F; return; }
         if (r == 0) { pstore(b0, w0, btm, PINF, 0, 0, 0, 0, car | F); *ophi = PINF; *odelta = 0; *oproof = car | F; return; }
         acc = mustplay_on && !bug_proof ? W : 0;
-        if (prune_on) { bb M2 = prune_threatened(b, w, M); if (M2 != M) acc = vac; M = M2; }
+        if (prune_on || dom_on) { bb M2 = prune_threatened(b, w, M, btm); if (M2 != M) acc = vac; M = M2; }
     }
     /* children, best score first */
     int nc = 0, cell[BB_BITS];
@@ -1130,11 +1215,13 @@ static int read_query(bb *b, bb *w, int *btm, int *mp) {
     hs_on = (f >> 8) & 1;
     cap_on = (f >> 9) & 1;
     prune_on = (f >> 10) & 1;
+    dom_on = (f >> 26) & 1;
     shrink_on = (f >> 23) & 1;
     lazy_on = (f >> 24) & 1;
     bug_or = (f >> 11) & 1;
     bug_cap = (f >> 15) & 1;
     bug_proof = (f >> 25) & 1;
+    bug_dom = (f >> 27) & 1;
     return 1;
 }
 

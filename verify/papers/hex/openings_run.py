@@ -11,18 +11,19 @@ the same player) and records ``from``.
 Every finished opening is appended at once to a JSON-lines store: a header line
 ``{"kind": "hex-openings", "n", "kernel" (SHA-256 of hexsolve.c, 16 hex digits),
 "switches"}`` then one line per opening ``{"cell", "winner" ("B", "W" or "unknown"),
-"seconds" (wall), "cpu" (the kernel's), "nodes", "budget", "clock", "kernel"}`` (a later
-line for the same cell supersedes an earlier one; lines written before a field existed
-lack it, and a record without ``kernel`` was made by the header's).  A store whose
+"seconds" (wall), "cpu" (the kernel's), "nodes", "budget", "clock", "kernel", "switches"}``
+(a later line for the same cell supersedes an earlier one; lines written before a field
+existed lack it, and a record without ``kernel`` or ``switches`` was made by the header's).  A store whose
 header differs is refused; a truncated last line (a killed run) is dropped and its
 opening redone.  Resuming skips decided openings and retries an ``unknown`` one only
-when the new budget is larger or the kernel is another.  A search past its budget is
+when the new budget is larger or the kernel or the switches are others.  A search past its budget is
 ``unknown``, never a guessed value.
 
 A long map outlives a kernel: with ``mixed_kernels`` (``--mixed-kernels``) a store begun
-by an earlier kernel (the same switches) is continued with today's, every opening it
-decided is kept and each record names the kernel that decided it
-(:func:`record_kernel`).  ``docs/hex/kernels.json`` maps each kernel of a stored map to
+by an earlier kernel, or with other switches (a switch only prunes the search: every
+setting gives the same values), is continued with today's, every opening it decided is
+kept and each record names the kernel and the switches that decided it
+(:func:`record_kernel`, :func:`record_switches`).  ``docs/hex/kernels.json`` maps each kernel of a stored map to
 the commit whose sources it hashes, so any stored value can be recomputed by the kernel
 that made it (checked by ``tests/test_hex_published_maps.py``).
 
@@ -114,7 +115,7 @@ def _solve_with(k: _Kernel, board: Position, i: int, budget: float, switches: di
     cpu = k.last_cpu_seconds
     return {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(time.perf_counter() - s, 3),
             "cpu": cpu, "nodes": r[2] if r else None, "budget": budget, "clock": "wall" if cpu is None else "cpu",
-            "kernel": k.source_hash}
+            "kernel": k.source_hash, "switches": _flags(**{**RUN_SWITCHES, **switches})}
 
 
 def record_kernel(header: dict, record: dict) -> str:
@@ -125,6 +126,16 @@ def record_kernel(header: dict, record: dict) -> str:
     ('aa', 'bb')
     """
     return record.get("kernel") or header["kernel"]
+
+
+def record_switches(header: dict, record: dict) -> int:
+    """The kernel switch word a store's ``record`` was searched with: its own ``switches``, or
+    the header's for records written before records named theirs.
+
+    >>> record_switches({"switches": 7}, {"cell": "a1"}), record_switches({"switches": 7}, {"switches": 5})
+    (7, 5)
+    """
+    return record.get("switches", header["switches"])
 
 
 MAX_N = 11
@@ -175,8 +186,8 @@ def representatives(n: int) -> dict[int, int]:
     return {i: min(i, size - 1 - i) for i in range(size)}
 
 
-REDUCTIONS = ("mustplay", "threats", "fillin", "ordering", "dfpn", "hsearch", "captured", "prune", "proofsets",
-              "lazyfill")
+REDUCTIONS = ("mustplay", "threats", "fillin", "ordering", "dfpn", "hsearch", "captured", "prune", "dominated",
+              "proofsets", "lazyfill")
 """The kernel switches a run may turn off (``without``), e.g. to re-derive a map with one
 reduction less as a cross-check of that reduction."""
 
@@ -196,18 +207,21 @@ def _header(n: int, without: tuple[str, ...] = ()) -> dict:
 def _read_store(path: Path, header: dict, mixed_kernels: bool = False) -> dict[str, dict]:
     """The records of an existing store (the last per cell); a truncated last line is cut off.
     With ``mixed_kernels`` a store whose header differs from ``header`` only in the kernel
-    is continued (each record names its kernel: :func:`record_kernel`)."""
+    or the switches is continued (each record names its kernel and switches:
+    :func:`record_kernel`, :func:`record_switches`)."""
     records = jsonl_store.read_records(path)
     if not records:
         return {}
     first = records[0]
-    same_but_kernel = isinstance(first, dict) and {**first, "kernel": header["kernel"]} == header
+    same_but_kernel = isinstance(first, dict) and {**first, "kernel": header["kernel"],
+                                                    "switches": header["switches"]} == header
     if first != header and not (mixed_kernels and same_but_kernel):
-        hint = (" add --mixed-kernels to continue it with this kernel (its decided openings are kept, each record "
-                "names its kernel), or use another --store path." if same_but_kernel else " use another --store path.")
+        hint = (" add --mixed-kernels to continue it with this kernel and these switches (its decided openings are "
+                "kept, each record names its kernel and switches), or use another --store path." if same_but_kernel else " use another --store path.")
         raise InputError(f"The store {path} belongs to another run ({_describe(first)}, this run is "
                          f"{_describe(header)});" + hint)
-    return {c: {**r, "kernel": record_kernel(first, r)} for c, r in _cells(records).items()}
+    return {c: {**r, "kernel": record_kernel(first, r), "switches": record_switches(first, r)}
+            for c, r in _cells(records).items()}
 
 
 def _cells(records: list) -> dict[str, dict]:
@@ -249,6 +263,9 @@ def store_table(path: str | Path) -> str:
                  f"in all.")
     if len(kernels) > 1:
         lines.append("Decided by the kernels " + ", ".join(f"{k} ({c})" for k, c in kernels.items()) + ".")
+    words = Counter(record_switches(records[0], r) for r in recs.values() if r["winner"] in ("B", "W"))
+    if len(words) > 1:
+        lines.append("With the switch words " + ", ".join(f"{k} ({c})" for k, c in words.items()) + ".")
     return "\n".join(lines)
 
 
@@ -332,7 +349,8 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     todo = []
     for t in tasks:
         r = done.get(board.name(t))
-        if r is None or (r["winner"] == "unknown" and (budget > r.get("budget", 0) or r["kernel"] != header["kernel"])):
+        if r is None or (r["winner"] == "unknown" and (budget > r.get("budget", 0) or r["kernel"] != header["kernel"]
+                                                       or r["switches"] != header["switches"])):
             todo.append(t)
     lock = threading.Lock()
     searched: list[str] = []

@@ -173,15 +173,17 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
 def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
            ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
            hsearch: bool = True, captured: bool = True, prune: bool = True, proofsets: bool = True,
-           lazyfill: bool = True) -> int:
+           lazyfill: bool = True, dominated: bool = True) -> int:
     """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
     4 move ordering, 5 OR links in the virtual-connection search, 6 df-pn decides the value
     first, 7 value only: with df-pn, the carrier is every vacant cell; 8 H-search; 9
     captured-pair fill-in; 10 df-pn drops moves threatened by another cell; 23 df-pn's proof
-    sets; 24 df-pn's lazy fill-in)."""
+    sets; 24 df-pn's lazy fill-in; 26 df-pn drops moves dominated through a pair the
+    dominating move leaves lost for the opponent)."""
     return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
             | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only) | 256 * int(hsearch)
-            | 512 * int(captured) | 1024 * int(prune) | int(proofsets) << 23 | int(lazyfill) << 24)
+            | 512 * int(captured) | 1024 * int(prune) | int(proofsets) << 23 | int(lazyfill) << 24
+            | int(dominated) << 26)
 
 
 DEBUG_BITS = 0
@@ -189,14 +191,17 @@ DEBUG_BITS = 0
 0 in every real run: :data:`BUG_OR_RULE` (bit 11: the H-search's OR rule joins two
 semi-connections whatever their common part), :data:`BUG_CAPTURED` (bit 15: captured
 pairs filled with the wrong colour), :data:`BUG_PROOF_SET` (bit 25: df-pn's proof set of a
-loss leaves out the opponent's semi-connection carriers).  Kernel answers are kept per switch word, so a
-query with a bug never shares table entries with a clean one."""
+loss leaves out the opponent's semi-connection carriers), :data:`BUG_PAIR_DOMINATION`
+(bit 27: a move dominates through a pair of which only one half is tested).  Kernel
+answers are kept per switch word, so a query with a bug never shares table entries with a
+clean one."""
 BUG_OR_RULE = 1 << 11
 BUG_CAPTURED = 1 << 15
 BUG_PROOF_SET = 1 << 25
+BUG_PAIR_DOMINATION = 1 << 27
 
 PLAIN = dict(mustplay=False, threats=False, vc=False, fillin=False, ordering=False, orlinks=False, dfpn=False,
-             hsearch=False, captured=False, prune=False, proofsets=False, lazyfill=False)
+             hsearch=False, captured=False, prune=False, proofsets=False, lazyfill=False, dominated=False)
 """Every reduction off: the kernel's plain game-tree search (Fig. 13's recursion over every
 vacant cell, no must-play update) — the C twin of ``win_value(..., mustplay=False)``."""
 
@@ -334,7 +339,7 @@ class CSolver:
               vc: bool = True, fillin: bool = True, ordering: bool = True,
               orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
               hsearch: bool = True, captured: bool = True, prune: bool = True, proofsets: bool = True,
-              lazyfill: bool = True) -> tuple[str, int, int]:
+              lazyfill: bool = True, dominated: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the must-play rule — the Fig. 13 update ``M ← M ∩ S`` and every
@@ -362,14 +367,17 @@ class CSolver:
         filled with that player's (the other player's) stones (TSD.PAIRS; the filled cells
         are added to the carrier); ``prune``: df-pn skips a move at b when another cell a
         (kept, or outside the must-play region) threatens b in either graph (TSD.PAIRS'
-        third clause: b wins only if a wins); ``proofsets``: df-pn drops the moves off a lost
+        third clause: b wins only if a wins); ``dominated``: df-pn skips a move at y when a
+        move at x (kept, or outside the must-play region) leaves y in a pair mutually
+        threatening in the opponent's graph, which the mover may then fill (TSD.PAIRS; so y
+        wins only if x wins, HEX.P2); ``proofsets``: df-pn drops the moves off a lost
         child's proof set (its carrier); ``lazyfill``: df-pn fills a child in only when it
         searches it — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         self._check(pos)
         word = _flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch, captured, prune,
-                      proofsets, lazyfill)
+                      proofsets, lazyfill, dominated)
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {word | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) != 3 or out[0] not in (BLACK, WHITE):
