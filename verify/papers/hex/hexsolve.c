@@ -753,7 +753,7 @@ static int prune_on = 0;
  * position has every stone the position after y has and more, so (HEX.P2) a move at y
  * wins only if the move at x wins: x dominates y (and z).  In mid() y is then dropped
  * like a threatened cell, when its witness x is off M or not dropped yet (see above),
- * and the node's loss keeps every vacant cell.  The pairs {x, z} are the vacant
+ * and the node's loss keeps those cells (see proof sets, below).  The pairs {x, z} are the vacant
  * two-cell covers of the non-adjacent pairs of Γ(y) (terminals cannot be removed, so a
  * pair with a terminal is covered by its cell); a one-cell cover is a threat, pruned
  * as such. */
@@ -774,7 +774,7 @@ static int clique_without(const SGraph *g, int y, bb S) {
 }
 
 /* the cells x dominating y by a pair {y, z} as above, in the opponent's graph g */
-static bb pair_dominators(const SGraph *g, int y) {
+static bb pair_dominators(const SGraph *g, int y, bb *zs) {
     bb Ay = g->A[y];
     int ty = g->t[y];
     if ((ty & 3) == 3 && !g->tt) return 0;
@@ -817,15 +817,16 @@ static bb pair_dominators(const SGraph *g, int y) {
         bb S = cands[i];
         if (!(S & (S - 1)) || more_than(S, 2) || !clique_without(g, y, S)) continue;
         int p = bb_ctz(S), q = bb_ctz(S & (S - 1));
-        if (bug_dom || clique_without(g, q, BIT(p) | BIT(y))) out |= BIT(p);
-        if (bug_dom || clique_without(g, p, BIT(q) | BIT(y))) out |= BIT(q);
+        if (bug_dom || clique_without(g, q, BIT(p) | BIT(y))) { out |= BIT(p); *zs |= BIT(q); }
+        if (bug_dom || clique_without(g, p, BIT(q) | BIT(y))) { out |= BIT(q); *zs |= BIT(p); }
     }
     return out;
 }
 
+static bb prune_keep; /* the cells dropped, their witnesses and the pairs' partners (for proof sets: mid()) */
 static bb prune_threatened(bb b, bb w, bb M, int btm) {
     static SGraph gb, gw;
-    bb V = FULL & ~(b | w), dropped = 0;
+    bb V = FULL & ~(b | w), dropped = 0, keep = 0;
     shannon_graph(b, V, 1, &gb);
     shannon_graph(w, V, 0, &gw);
     const SGraph *go = btm ? &gw : &gb;
@@ -833,9 +834,11 @@ static bb prune_threatened(bb b, bb w, bb M, int btm) {
         int x = bb_ctz(q);
         if (prune_on) { local(&gb, x, V); local(&gw, x, V); }
         bb wit = prune_on ? (gb.thr[x] | gw.thr[x]) & ~dropped & ~BIT(x) : 0;
-        if (!wit && dom_on) wit = pair_dominators(go, x) & ~dropped;
-        if (wit) dropped |= BIT(x);
+        bb zs = 0;
+        if (!wit && dom_on) wit = pair_dominators(go, x, &zs) & ~dropped;
+        if (wit) { dropped |= BIT(x); keep |= BIT(x) | wit | zs; }
     }
+    prune_keep = keep;
     return M & ~dropped;
 }
 
@@ -957,10 +960,16 @@ static int prelude(bb b, bb w, int black_to_move, bb *Mout, bb *Wout, bb *carrie
  * cells; m is not in S), every move x off S loses too: in the position after x the
  * opponent answers as in the child, where the mover was given every cell off S, x and
  * m among them, and more stones never hurt the opponent's chain inside S (Fig. 13's
- * update M <- M & S, HEX.MUSTPLAY).  So df-pn drops those children.  When bit 10
- * dropped a threatened move, the node's loss keeps every vacant cell: that argument is
- * about values, not about sets.  With bit 23 off every loss keeps every vacant cell
- * and no child is dropped.
+ * update M <- M & S, HEX.MUSTPLAY).  So df-pn drops those children.  When bits 10 or
+ * 26 dropped moves, the node's loss also keeps the dropped cells, their witnesses and
+ * the pairs' partners (prune_keep): in the position P' where the loser (the mover) is
+ * given every cell off the set, all of them are still vacant, and each relation
+ * survives the loser's extra stones — a threat survives play elsewhere (TSD.L2(iii)),
+ * and a mover stone deletes a vertex of the opponent's graph, which keeps the cliques
+ * of bit 26 — while a witness off the must-play region still loses in P' (its
+ * semi-connection carriers are in W).  So each dropped move still wins only if its
+ * witness wins, and the kept moves lose by their children's sets.  With bit 23 off
+ * every loss keeps every vacant cell and no child is dropped.
  *
  * Lazy fill-in (bit 24).  Expanding a node used to fill in every child to look it up
  * in the table, though df-pn searches few of them.  With bit 24 a child is keyed by
@@ -1007,7 +1016,7 @@ static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t 
         if (r == 1) { pstore(b0, w0, btm, 0, PINF, 0, 0, 0, car | F); *ophi = 0; *odelta = PINF; *oproof = car | F; return; }
         if (r == 0) { pstore(b0, w0, btm, PINF, 0, 0, 0, 0, car | F); *ophi = PINF; *odelta = 0; *oproof = car | F; return; }
         acc = mustplay_on && !bug_proof ? W : 0;
-        if (prune_on || dom_on) { bb M2 = prune_threatened(b, w, M, btm); if (M2 != M) acc = vac; M = M2; }
+        if (prune_on || dom_on) { bb M2 = prune_threatened(b, w, M, btm); if (M2 != M) acc |= prune_keep; M = M2; }
     }
     /* children, best score first */
     int nc = 0, cell[BB_BITS];
