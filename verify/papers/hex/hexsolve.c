@@ -762,15 +762,7 @@ static int dom_on = 0;
 /* Γ(y) - S a clique of g (S: vacant cells) */
 static int clique_without(const SGraph *g, int y, bb S) {
     bb Ay = g->A[y] & ~S;
-    int ty = g->t[y];
-    if ((ty & 3) == 3 && !g->tt) return 0;
-    if ((ty & 1) && (Ay & ~g->N0)) return 0;
-    if ((ty & 2) && (Ay & ~g->N1)) return 0;
-    for (bb q = Ay; q; q &= q - 1) {
-        int u = bb_ctz(q);
-        if ((Ay & ~g->A[u] & ~BIT(u)) || (ty & ~g->t[u])) return 0;
-    }
-    return 1;
+    return adj_all(g, Ay, g->t[y], Ay, g->t[y]);
 }
 
 /* the cells x dominating y by a pair {y, z} as above, in the opponent's graph g */
