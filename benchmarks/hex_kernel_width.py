@@ -27,13 +27,11 @@ same steps.  Query sets:
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1] / "verify" / "papers" / "hex"
@@ -199,7 +197,6 @@ def main(argv=None) -> int:
                 line = [q(b.play(r, "B"), "W", RUN)]
                 row = []
                 for k in names:
-                    t0 = time.perf_counter()
                     out, cpu = answers(exes[k], line, "22")
                     row.append(f"{k} {cpu:.2f} s CPU ({out[0] if out else '?'})")
                 print(f"{b.name(r)}: " + ", ".join(row), flush=True)

@@ -5,7 +5,7 @@ import pytest
 
 from verify import Tally, statement
 from verify.papers.hex import statements as S
-from verify.papers.hex.board import BLACK, WHITE, Position, board_value, geometry, other, winning_moves
+from verify.papers.hex.board import BLACK, WHITE, board_value, geometry, other, winning_moves
 from verify.papers.hex.domain import FULL, NEAR_SQUARE, POSITIONS, SQUARE
 from verify.papers.hex.solver import carrier_carries, solve, win_value
 from verify.registry import run_statement

@@ -1,14 +1,13 @@
 """Mutants of LNK statements and of the search: each weakened or falsified variant is
 refuted with its minimal counterexample (the domain's order: n, m, graph6, terminals)."""
 
-import pytest
 
 from verify.graphs import canonical_game
 from verify.papers.lnk.domain import WEAK_LINKS, WEAK_SETS
 from verify.papers.lnk.named import FIXTURES
-from verify.papers.lnk.search import candidate_pairs, minimal_links, search
+from verify.papers.lnk.search import minimal_links
 from verify.papers.lnk.statements import degree_constraints
-from verify.registry import Tally, run_statement, statement
+from verify.registry import run_statement, statement
 
 
 def _key(game):

@@ -7,10 +7,8 @@ import json
 import pytest
 
 from verify.cli import main
-from verify.game import Game
 from verify.papers.lnk.named import FIXTURES
 from verify.papers.lnk.search import (
-    candidate_pairs,
     derived_strong_links,
     minimal_links,
     minimax_discrepancies,

@@ -17,7 +17,6 @@ import pytest
 
 from verify.cli import main
 from verify.registry import REGISTRY, load_paper_statements, run_statement
-from verify.tables.table import TableRow
 
 load_paper_statements()
 

@@ -6,7 +6,6 @@ import pytest
 
 from verify.cli import main
 from verify.papers.ssg.lehman import check_certificate
-from verify.papers.ssg.multigraph import SwitchGame
 
 
 def run(capsys, *argv):

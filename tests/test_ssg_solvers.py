@@ -7,7 +7,6 @@ from itertools import combinations, product
 import networkx as nx
 import pytest
 
-from verify.game import Game
 from verify.papers.ssg.brute import connect_wins, reduction_connect_wins, vertex_game
 from verify.papers.ssg.enum import canonical, canonical_brute, multigraphs, switch_games
 from verify.papers.ssg.multigraph import SwitchGame

@@ -77,7 +77,6 @@ class StatementItem(pytest.Item):
 
     def runtest(self) -> None:
         from .errors import InputError
-        from .registry.runner import failure_key  # noqa: F401  (the documented order)
         from .sweep import make_backend, sweep
 
         st = self.statement

@@ -82,8 +82,6 @@ def _moves_brute(g, method: str) -> dict:
 
 
 def run_switch(args: argparse.Namespace) -> int:
-    from ..papers.ssg.brute import classify_brute
-    from ..papers.ssg.lehman import check_certificate, classify, winning_moves
 
     g = load_switch(args)
     a, b = g.terminals

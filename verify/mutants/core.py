@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 from unittest import mock
 

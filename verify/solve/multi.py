@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..game import Game, bits, popcount
-from ..game import delete_adjacency, short_adjacency
+from ..game import short_adjacency
 
 __all__ = [
     "MultiShannon",

@@ -115,7 +115,7 @@ def _solve_with(k: _Kernel, board: Position, i: int, budget: float, switches: di
     cpu = k.last_cpu_seconds
     return {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(time.perf_counter() - s, 3),
             "cpu": cpu, "nodes": r[2] if r else None, "budget": budget, "clock": "wall" if cpu is None else "cpu",
-            "kernel": k.source_hash, "switches": _flags(**{**RUN_SWITCHES, **switches})}
+            "kernel": k.source_hash, "switches": _switch_word(switches)}
 
 
 def record_kernel(header: dict, record: dict) -> str:
@@ -199,9 +199,13 @@ def _switches(without: tuple[str, ...] = ()) -> dict:
     return dict.fromkeys(without, False)
 
 
+def _switch_word(switches: dict) -> int:
+    """The kernel's switch word for a run's ``switches`` (those turned off) over :data:`RUN_SWITCHES`."""
+    return _flags(**{**RUN_SWITCHES, **switches})
+
+
 def _header(n: int, without: tuple[str, ...] = ()) -> dict:
-    return {"kind": "hex-openings", "n": n, "kernel": kernel_hash(),
-            "switches": _flags(**{**RUN_SWITCHES, **_switches(without)})}
+    return {"kind": "hex-openings", "n": n, "kernel": kernel_hash(), "switches": _switch_word(_switches(without))}
 
 
 def _read_store(path: Path, header: dict, mixed_kernels: bool = False) -> dict[str, dict]:
@@ -213,11 +217,12 @@ def _read_store(path: Path, header: dict, mixed_kernels: bool = False) -> dict[s
     if not records:
         return {}
     first = records[0]
-    same_but_kernel = isinstance(first, dict) and {**first, "kernel": header["kernel"],
-                                                    "switches": header["switches"]} == header
-    if first != header and not (mixed_kernels and same_but_kernel):
+    continuable = isinstance(first, dict) and {**first, "kernel": header["kernel"],
+                                               "switches": header["switches"]} == header  # differs in those two only
+    if first != header and not (mixed_kernels and continuable):
         hint = (" add --mixed-kernels to continue it with this kernel and these switches (its decided openings are "
-                "kept, each record names its kernel and switches), or use another --store path." if same_but_kernel else " use another --store path.")
+                "kept, each record names its kernel and switches), or use another --store path." if continuable
+                else " use another --store path.")
         raise InputError(f"The store {path} belongs to another run ({_describe(first)}, this run is "
                          f"{_describe(header)});" + hint)
     return {c: {**r, "kernel": record_kernel(first, r), "switches": record_switches(first, r)}

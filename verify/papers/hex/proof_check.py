@@ -13,7 +13,6 @@ import io
 import json
 from collections import deque
 from dataclasses import dataclass
-from pathlib import Path
 
 from ...errors import InputError
 

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...game import CUT, SHORT, Game
+from ...game import Game
 from ...graphs import canonical_game, canonical_graph6
 from ...registry import Tally, statement
 from .domain import STRONG_SETS, WEAK_SETS
 from .named import FIXTURE_DOMAIN, FIXTURES
 from .published import FACTS
 from .reduce import (
-    induced_shannon_sets,
     p_reducible,
     s_reducible,
     t_reducible,
@@ -92,7 +91,6 @@ def _d_max(game: Game) -> int:
                 "terminal pairs; SC1 = S2 with d_max 2, distance 2, plus a pendant a weak link at distance 3; FIG2 a "
                 "minimal weak link breaking Theorem 3's bound with p > 2.")
 def lnk_named(inst):
-    from ...graphs import terminal_pairs
     from .statements import _kind
 
     name, g = inst

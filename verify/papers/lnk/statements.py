@@ -17,12 +17,11 @@ References
 
 from __future__ import annotations
 
-from itertools import combinations
 
-from ...game import CUT, SHORT, Game, bits, popcount
+from ...game import CUT, SHORT, Game
 from ...registry import Tally, statement
 from ...solve import FastSolver
-from .domain import PLAIN_WEAK_LINKS, STRONG_LINKS, WEAK_LINKS, WEAK_SETS, STRONG_SETS
+from .domain import PLAIN_WEAK_LINKS, STRONG_LINKS, WEAK_LINKS, WEAK_SETS
 from .reduce import (
     bridge_reduce,
     bridges,

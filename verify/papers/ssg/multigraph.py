@@ -41,9 +41,7 @@ References
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from pathlib import Path
 
 from ...errors import InputError
 
