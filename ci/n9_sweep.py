@@ -244,8 +244,10 @@ def _rows(path: Path) -> tuple[dict, list[dict]]:
             verdict = "fails"
         elif not seen:
             verdict = "not yet"
+        elif seen <= {"holds", "vacuous"}:  # as the finished run merges its shards: vacuous only if no game met it
+            verdict = ("holds" if st["hypothesis_true"] else "vacuous") + ("" if done else " so far")
         else:
-            verdict = ("holds" if done else "holds so far") if seen == {"holds"} else "/".join(sorted(seen))
+            verdict = "/".join(sorted(seen))
         rows.append({**st, "verdict_so_far": verdict})
     return summary, rows
 

@@ -42,6 +42,17 @@ def test_table_counts_and_verdicts_so_far(tmp_path):
     assert "| TSD.C | not yet | 0/512 | 0 | 0 | 0 |" in text
 
 
+def test_a_shard_where_the_hypothesis_never_held_does_not_make_the_statement_vacuous(tmp_path):
+    with Store(tmp_path / "s.sqlite") as s:
+        run = s.new_run("shannon-verify check ...", PLAN, {"git": "abc"})
+        s.record_shard(run, ShardResult("TSD.A", 9, 0, 512, instances=10, hypothesis=0, verdict="vacuous", seconds=1.0))
+        s.record_shard(run, ShardResult("TSD.A", 9, 1, 512, instances=12, hypothesis=3, verdict="holds", seconds=1.0))
+        s.record_shard(run, ShardResult("TSD.B", 9, 0, 512, instances=10, hypothesis=0, verdict="vacuous", seconds=1.0))
+    text = n9.table(tmp_path / "s.sqlite")
+    assert "| TSD.A | holds so far | 2/512 | 22 | 3 | 2 |" in text
+    assert "| TSD.B | vacuous so far | 1/512 | 10 | 0 | 1 |" in text
+
+
 def test_snapshot_keeps_every_shard_and_marks_the_run_interrupted(tmp_path):
     src = _store(tmp_path / "s.sqlite")
     n9.snapshot(src, tmp_path / "kept" / "copy.sqlite")
