@@ -292,7 +292,7 @@ def _done(summary: dict, rows: list[dict]) -> str:
     ahead = f", about {rate:.0f} for every game at this rate" if games < GAMES and games else ""
     return (f"run {summary['run']} ({summary['status']}): {summary['shards_done']:,} of {summary['shards_total']:,} statement "
             f"shards; all {len(rows)} statements on {geng} of {MOD} geng shards ({games:,} of {GAMES:,} games); "
-            f"{cpu:.1f} worker hours so far{ahead}")
+            f"{cpu:.1f} worker hours {'so far' if games < GAMES else 'in all'}{ahead}")
 
 
 def cost_line(run_id: int, commit: str, statements: int, sessions: Path = SESSIONS) -> str | None:
