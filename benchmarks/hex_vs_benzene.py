@@ -78,7 +78,9 @@ def _cpu(cmd: list[str], text: str) -> tuple[str, float]:
     p.stdin.write(text)
     p.stdin.close()
     out = p.stdout.read()
-    _, _, ru = os.wait4(p.pid, 0)
+    p.stdout.close()
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)  # reaped here, so Popen knows it has ended
     return out, ru.ru_utime + ru.ru_stime
 
 

@@ -220,3 +220,21 @@ def test_proof_sets_carry_on_random_5x5_positions():
         for to in (BLACK, WHITE):
             w, car, _ = C.value(p, to, value_only=True, vc=False)
             assert w == board_value(p, to) and carrier_carries(p, to, w, car), (p.spec(), to)
+
+
+def test_a_kernel_dropped_without_close_stops_its_process_and_pipes():
+    import gc
+    import warnings
+
+    from verify.papers.hex.solver import CSolver
+
+    if c_solver() is None:
+        pytest.skip("no C compiler")
+    s = CSolver(table_bits=12)
+    assert s.value(Position.parse("3x3"), WHITE)[0] == WHITE
+    proc = s.proc
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ResourceWarning)
+        del s
+        gc.collect()
+    assert proc.poll() is not None and proc.stdin.closed and proc.stdout.closed

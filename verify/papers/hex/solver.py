@@ -73,7 +73,9 @@ References
 
 from __future__ import annotations
 
+import atexit
 import subprocess
+import weakref
 from pathlib import Path
 
 from ...errors import InputError, ShannonVerifyError
@@ -297,6 +299,7 @@ class CSolver:
         self.last_cpu_seconds: float | None = None  # of the last value_within query
         self.proc_wide = None
         self.proc = self._start(False) if width != 128 else None
+        _OPEN.add(self)
 
     def _popen_kwargs(self) -> dict:
         return {}
@@ -496,12 +499,20 @@ class CSolver:
             if p is not None and p.poll() is None:
                 p.kill()
                 p.wait()
+            _close_pipes(p)
 
     def close(self) -> None:
         for p in (self.proc, self.proc_wide):
             if p is not None and p.poll() is None:
                 p.stdin.close()
                 p.wait(timeout=10)
+            _close_pipes(p)
+
+    def __del__(self) -> None:  # a solver dropped without close(): its processes go with it
+        try:
+            self.kill()
+        except Exception:  # noqa: BLE001  (at exit the process may already be gone)
+            pass
 
     def __enter__(self) -> "CSolver":
         return self
@@ -510,7 +521,27 @@ class CSolver:
         self.close()
 
 
+def _close_pipes(p: subprocess.Popen | None) -> None:
+    for f in (p.stdin, p.stdout) if p is not None else ():
+        if f is not None and not f.closed:
+            try:
+                f.close()
+            except OSError:  # a pipe to a killed process may not flush
+                pass
+
+
 _C: list = []
+
+_OPEN: "weakref.WeakSet[CSolver]" = weakref.WeakSet()
+"""Every kernel started and not yet collected: stopped at exit (:func:`_stop_open_kernels`)."""
+
+
+@atexit.register
+def _stop_open_kernels() -> None:
+    """Stop the kernel processes still open when Python exits (a shared solver, or one a
+    caller never closed), so none outlives it or is reported as still running."""
+    for s in list(_OPEN):
+        s.kill()
 
 
 class BuilderKernel(CSolver):
