@@ -499,19 +499,30 @@ class CSolver:
             if p is not None and p.poll() is None:
                 p.kill()
                 p.wait()
-            _close_pipes(p)
 
     def close(self) -> None:
         for p in (self.proc, self.proc_wide):
             if p is not None and p.poll() is None:
                 p.stdin.close()
                 p.wait(timeout=10)
-            _close_pipes(p)
+
+    def _shut_down(self) -> None:
+        """:meth:`kill`, then close the pipes. Only where no thread can be reading them (the
+        solver is being collected, or Python exits): :meth:`kill` and :meth:`close` leave
+        them open, since a thread of ``hex-openings`` may still be waiting on one."""
+        self.kill()
+        for p in (self.proc, self.proc_wide):
+            for f in (p.stdin, p.stdout) if p is not None else ():
+                if f is not None and not f.closed:
+                    try:
+                        f.close()
+                    except OSError:  # a pipe to a killed process may not flush
+                        pass
 
     def __del__(self) -> None:  # a solver dropped without close(): its processes go with it
         try:
-            self.kill()
-        except Exception:  # noqa: BLE001  (at exit the process may already be gone)
+            self._shut_down()
+        except Exception:  # noqa: BLE001  (half-built, or at exit the process may already be gone)
             pass
 
     def __enter__(self) -> "CSolver":
@@ -519,15 +530,6 @@ class CSolver:
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-
-def _close_pipes(p: subprocess.Popen | None) -> None:
-    for f in (p.stdin, p.stdout) if p is not None else ():
-        if f is not None and not f.closed:
-            try:
-                f.close()
-            except OSError:  # a pipe to a killed process may not flush
-                pass
 
 
 _C: list = []
@@ -541,7 +543,7 @@ def _stop_open_kernels() -> None:
     """Stop the kernel processes still open when Python exits (a shared solver, or one a
     caller never closed), so none outlives it or is reported as still running."""
     for s in list(_OPEN):
-        s.kill()
+        s._shut_down()
 
 
 class BuilderKernel(CSolver):
