@@ -1,7 +1,7 @@
 """Hex kernel A/B (on demand): two builds of the kernel on the same openings, each opening in
 fresh processes, interleaved.
 
-    PYTHONPATH=. python benchmarks/hex_kernel_ab.py [--base REV] [--board N] [--only a3,a4]
+    PYTHONPATH=. python benchmarks/hex_kernel_ab.py [--base REV [--base-wide]] [--board N] [--only a3,a4]
                                                      [--bits-a BITS] [--bits-b BITS] [--json]
 
 A is the kernel of the git revision REV (default ``HEAD``: ``hexsolve.c`` and ``hexbits.h``
@@ -37,14 +37,17 @@ from hex_vs_benzene import _cpu  # noqa: E402  (the sibling benchmark's child-CP
 from verify.errors import InputError, ShannonVerifyError  # noqa: E402
 from verify.papers.hex.board import BLACK, WHITE, Position  # noqa: E402
 from verify.papers.hex.openings_run import openings_table_bits, representatives  # noqa: E402
-from verify.papers.hex.solver import MAX_CELLS, NARROW_MAX_CELLS, RUN_SWITCHES, _flags, kernel_executable  # noqa: E402
+from verify.papers.hex.solver import MAX_CELLS, MID_MAX_CELLS, NARROW_MAX_CELLS, RUN_SWITCHES, _flags, kernel_executable  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 KERNEL = ("verify/papers/hex/hexsolve.c", "verify/papers/hex/hexbits.h")
 
 
-def kernel_at(rev: str, wide: bool) -> Path:
-    """The kernel executable built from ``rev``'s sources (compiled into the kernel cache)."""
+def kernel_at(rev: str, wide: bool, mid: bool = False) -> Path:
+    """The kernel executable built from ``rev``'s sources (compiled into the kernel cache):
+    the narrow build, or ``wide`` or ``mid`` (see ``hexbits.h``; a revision before the mid
+    build existed compiles it as its narrow one, which skips the H-search at nodes of more
+    than 64 vertices: compare 63–64-cell boards against such a revision with ``--base-wide``)."""
     from verify.tables.kernel import compiled
 
     with tempfile.TemporaryDirectory() as d:
@@ -54,9 +57,10 @@ def kernel_at(rev: str, wide: bool) -> Path:
                 raise InputError(f"Revision {rev!r} has no {path} in this repository.")
             (Path(d) / Path(path).name).write_bytes(p.stdout)
         src = Path(d) / "hexsolve.c"
-        if wide:
-            src = Path(d) / "hexsolve_wide.c"
-            src.write_text('#define HEX_WIDE 1\n#include "hexsolve.c"\n')  # beside it: cached by content
+        if wide or mid:
+            name, macro = ("wide", "HEX_WIDE") if wide else ("mid", "HEX_VM128")
+            src = Path(d) / f"hexsolve_{name}.c"
+            src.write_text(f'#define {macro} 1\n#include "hexsolve.c"\n')  # beside it: cached by content
         exe = compiled(src)
     if exe is None:
         raise ShannonVerifyError("No C compiler found for the Hex kernel.")
@@ -118,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--base", default="HEAD", help="git revision of kernel A (default HEAD)")
     ap.add_argument("--board", type=int, default=7, help="board side N (3..11; default 7)")
     ap.add_argument("--only", help="only these openings, by cell name (e.g. a3,a4)")
+    ap.add_argument("--base-wide", action="store_true",
+                    help="build A with 128-bit bitboards whatever the board (A revisions before the "
+                         "mid build of 2026-11-27 ran 8x8 on it)")
     ap.add_argument("--bits-a", type=int, default=0, help="switch bits OR'd into A's queries")
     ap.add_argument("--bits-b", type=int, default=0, help="switch bits OR'd into B's queries")
     ap.add_argument("--json", action="store_true")
@@ -129,8 +136,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.bits_a < 0 or args.bits_b < 0:
             raise InputError("Switch bits are a non-negative integer.")
         cells = openings(n, args.only)
-        wide = n * n > NARROW_MAX_CELLS
-        exe_a, exe_b = kernel_at(args.base, wide), kernel_executable(wide=wide)
+        wide, mid = n * n > MID_MAX_CELLS, NARROW_MAX_CELLS < n * n <= MID_MAX_CELLS
+        exe_a = kernel_at(args.base, wide or args.base_wide, mid and not args.base_wide)
+        exe_b = kernel_executable(wide=wide, mid=mid)
         if exe_b is None:
             raise ShannonVerifyError("No C compiler found for the Hex kernel.")
     except ShannonVerifyError as exc:  # InputError among them: one sentence, exit status 2

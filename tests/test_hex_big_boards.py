@@ -3,7 +3,8 @@ with ``HEX_WIDE=1``) for boards up to 128 cells, 11×11 included.
 
 * both builds give the same answers — winner, carrier and node count — and the same
   debug read-outs (fill-in, captured pairs, threateners, H-search) on boards of at most 62
-  cells, where they take the same steps;
+  cells, where they take the same steps; so do the mid build (64-bit cells, 128-bit
+  H-search vertex masks) and the 128-bit one on 63–64 cells, 8×8 among them;
 * on 63–128-cell boards every value of the full kernel (every reduction, carrier search)
   equals the plain board search ``board_value`` (Python, no kernel code), and the
   carrier carries the win; cells past bit 63 are read, searched and written back;
@@ -18,7 +19,7 @@ import pytest
 
 from verify.errors import InputError
 from verify.papers.hex.board import BLACK, WHITE, Position, board_value
-from verify.papers.hex.solver import (MAX_CELLS, NARROW_MAX_CELLS, PLAIN, RUN_SWITCHES, CSolver, c_solver,
+from verify.papers.hex.solver import (MAX_CELLS, MID_MAX_CELLS, NARROW_MAX_CELLS, PLAIN, RUN_SWITCHES, CSolver, c_solver,
                                       carrier_carries, kernel_executable)
 
 pytestmark = pytest.mark.skipif(c_solver() is None, reason="no C compiler")
@@ -81,15 +82,47 @@ def test_both_builds_answer_alike_up_to_62_cells(both):
     assert narrow.proc_wide is None and wide.proc is None  # each really used one build
 
 
-def test_the_128_bit_build_is_used_past_62_cells():
+def test_the_mid_and_the_128_bit_builds_are_used_past_62_and_64_cells():
     rng = random.Random(3)
     with CSolver(12) as k:
         p = _endgame(rng, 2, 31, 6)  # 62 cells
         assert k.value(p, BLACK)[0] == board_value(p, BLACK)
-        assert k.proc_wide is None
+        assert k.proc_mid is None and k.proc_wide is None
         p = _endgame(rng, 7, 9, 6)  # 63 cells
         assert k.value(p, BLACK)[0] == board_value(p, BLACK)
-        assert k.proc_wide is not None and NARROW_MAX_CELLS == 62
+        assert k.proc_mid is not None and k.proc_wide is None and NARROW_MAX_CELLS == 62
+        p = _endgame(rng, 8, 8, 6)  # 64 cells
+        assert k.value(p, BLACK)[0] == board_value(p, BLACK)
+        assert k.proc_wide is None and MID_MAX_CELLS == 64
+        p = _endgame(rng, 5, 13, 6)  # 65 cells
+        assert k.value(p, BLACK)[0] == board_value(p, BLACK)
+        assert k.proc_wide is not None
+
+
+def test_the_mid_build_answers_as_the_128_bit_one_on_63_and_64_cells(both):
+    """8×8 and 7×9: the H-search of a nearly empty board (more than 64 vertices, which only
+    the mid and wide builds hold) read out alike, and values, carriers and node counts alike."""
+    mid, wide = both
+    rng = random.Random(64)
+    n = 0
+    for rows, cols in ((8, 8), (7, 9), (9, 7)):
+        for stones in (0, 1, 2, 3, 5, 8):
+            p = _random(rng, rows, cols, stones)
+            for player in (BLACK, WHITE):
+                h = mid.hsearch(p, player)
+                assert h == wide.hsearch(p, player), (p.spec(), player)
+                n += bool(h[1])
+            assert mid.fill_in(p) == wide.fill_in(p), p.spec()
+        for stones in (22, 26, 30):
+            p = _random(rng, rows, cols, stones)
+            if p.chain(BLACK) or p.chain(WHITE):
+                continue
+            for to in (BLACK, WHITE):
+                assert mid.value(p, to, **RUN_SWITCHES) == wide.value(p, to, **RUN_SWITCHES), (p.spec(), to)
+    assert n > 5  # semi-connections between the sides were met: the H-search ran
+    # one Black stone on 8x8: 2 sides + 1 chain + 63 vacant cells = 66 vertices, past the narrow build
+    assert len(mid.hsearch(Position(8, 8).play(27, BLACK), BLACK)[1]) == 4
+    assert mid.proc_mid is not None and mid.proc_wide is None and wide.proc_mid is None
 
 
 @pytest.mark.parametrize("rows,cols", [(8, 8), (7, 9), (9, 9), (10, 10), (11, 11), (12, 10), (8, 16)])

@@ -98,9 +98,19 @@ def _column_with_a_gap(n: int, gap: int, white: list[int]) -> Position:
     return p
 
 
+def _narrow_build_hsearch(p: Position) -> str:
+    """The H-search hook's answer of the narrow build itself (64-bit vertex masks)."""
+    import subprocess
+
+    from verify.papers.hex.solver import kernel_executable
+
+    line = f"{p.rows} {p.cols} {p.black:x} {p.white:x} B 4096\n"
+    return subprocess.run([str(kernel_executable()), "12"], input=line, capture_output=True, text=True).stdout.strip()
+
+
 def test_kernel_hsearch_runs_past_64_vertices_and_its_connections_hold():
-    # past 62 cells the 128-bit build runs the closure on graphs of up to 128 vertices,
-    # where the 64-bit build cannot (its hook then answers nothing): the empty 3x22 and 4x16
+    # past 62 cells the mid and 128-bit builds run the closure on graphs of up to 128
+    # vertices, where the narrow build cannot (its hook then answers nothing): the empty 3x22 and 4x16
     # boards (68 and 66 vertices) and 9x9 / 11x11 positions; each connection reported is
     # verified with the loser given every cell off its carrier, by the 64-bit build's df-pn
     # with the H-search off (boards up to 64 cells) or the 128-bit build's with it off
@@ -115,8 +125,9 @@ def test_kernel_hsearch_runs_past_64_vertices_and_its_connections_hold():
               (_random(11, 11, rng, 30), False)]
     with CSolver(16, width=64) as narrow, CSolver(16, width=128) as wide:
         for p, black_joined in boards:
-            if p.size <= 64:
-                assert narrow.hsearch(p, BLACK) == (None, [])  # more than 64 vertices: not run
+            if p.size <= 64:  # CSolver(width=64) sends 63-64 cells to the mid build: as the 128-bit one
+                assert narrow.hsearch(p, BLACK) == wide.hsearch(p, BLACK) and narrow.proc_mid is not None
+                assert _narrow_build_hsearch(p) == "H 0 0 0"  # more than 64 vertices: not run
             oracle = narrow if p.size <= 64 else wide
             for player in (BLACK, WHITE):
                 if p.chain(BLACK) or p.chain(WHITE):

@@ -85,7 +85,7 @@ def run(args) -> int:
         c = r["counts"]
         print(f"{args.n}x{args.n}: winner after each Black opening (B/W, ? unknown or not run)")
         print(opening_map_text(pos, m))
-        where = (f"{r['kernel_cpu_seconds']:.2f} s kernel CPU on {args.jobs} jobs." if r["kernel_cpu_seconds"] is not None
+        where = (f"{r['kernel_cpu_seconds']:.2f} s kernel CPU on {args.jobs} job{'s' * (args.jobs != 1)}." if r["kernel_cpu_seconds"] is not None
                  else f"on Dask ({args.dask}).")
         print(f"Black wins after {c['B']}, White after {c['W']}, unknown {c['unknown']}, not run {c['not run']} "
               f"(of {pos.size}); searched {len(r['searched'])} now in {r['wall_seconds']:.2f} s wall, " + where)

@@ -1,21 +1,24 @@
-/* Bitboards of the Hex kernel (hexsolve.c): one bit per cell, and one bit per vertex of
- * the H-search's vertex masks.  The kernel is compiled in two widths, chosen by the
- * macro HEX_WIDE (verify/papers/hex/solver.py picks one per board size):
+/* Bitboards of the Hex kernel (hexsolve.c): one bit per cell (type bb), and one bit per
+ * vertex of the H-search's vertex masks (type vm).  The kernel is compiled in three
+ * builds, chosen by the macros HEX_WIDE and HEX_VM128 (verify/papers/hex/solver.py picks
+ * one per board size):
  *
- * HEX_WIDE 0 (the default, the source compiled alone): one 64-bit word; boards up to 64
- * cells, and H-search graphs of up to 64 vertices (the two sides, the other chains and
- * the vacant cells: at most 2 + R*C, so every position of a board of at most 62 cells;
- * on 8x8 the H-search is skipped at nodes with more than 64 vertices).
- * HEX_WIDE 1: 128 bits (gcc's unsigned __int128); boards up to 128 cells — 11x11 is 121
- * — and H-search graphs of up to 128 vertices (every position of a board of at most 126
- * cells).  Slower per node (measured: 6x6 openings about half as slow again), so it is
- * used only past 62 cells.
+ * narrow (neither macro; the source compiled alone): 64 bits for both; boards up to 62
+ * cells, where every H-search graph fits (the two sides, the other chains and the vacant
+ * cells: at most 2 + R*C vertices; on 63-64 cells the H-search would be skipped at nodes
+ * with more than 64 vertices, every node of a nearly empty 8x8 board);
+ * mid (HEX_VM128 1): cells in 64 bits, vertex masks in 128 (gcc's unsigned __int128):
+ * boards of 63-64 cells, 8x8 among them, with the H-search at every node (added
+ * 2026-11-27: 8x8 went to the wide build before, which took 1.25x the CPU — measured
+ * on 8x8 d1, b7, g2: same nodes, -20 % CPU; the narrow build with 128-bit vertex masks
+ * took +3 % CPU on 7x7, hence a build of its own);
+ * wide (HEX_WIDE 1): 128 bits for both; boards up to 128 cells — 11x11 is 121.
  *
- * Both widths run the same code, and on a board of at most 62 cells they take the same
- * steps (bb_fold() gives the table hash of the low word when the high word is zero),
- * so they answer with the same carriers and node counts.  The operations used on bb
- * beyond C's integer operators (& | ^ ~ << >> - and x & -x, x & (x - 1), which work on
- * both types) are the inline helpers below. */
+ * All three run the same code, and on a board small enough for two of them they take
+ * the same steps (bb_fold() gives the table hash of the low word when the high word is
+ * zero), so they answer with the same carriers and node counts.  The operations used on
+ * bb and vm beyond C's integer operators (& | ^ ~ << >> - and x & -x, x & (x - 1), which
+ * work on both types) are the inline helpers below. */
 #ifndef HEXBITS_H
 #define HEXBITS_H
 
@@ -51,6 +54,23 @@ static inline uint64_t bb_fold(bb x) { return x; }
 
 #define BIT(i) ((bb)1 << (i))
 #define BB_ALL (~(bb)0)
+
+#ifndef HEX_VM128
+#define HEX_VM128 HEX_WIDE
+#endif
+#if HEX_VM128
+typedef unsigned __int128 vm;
+#define VM_BITS 128
+static inline int vm_ctz(vm x) {
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+#else
+typedef uint64_t vm;
+#define VM_BITS 64
+static inline int vm_ctz(vm x) { return __builtin_ctzll(x); }
+#endif
+#define VBIT(i) ((vm)1 << (i))
 
 /* Parse a bitboard written in hexadecimal (no prefix, at least one digit); 0 when the
  * text is not hex or the value does not fit in BB_BITS bits. */

@@ -1,8 +1,9 @@
 /* Hex solver kernel: WINVALUE of HEX Fig. 13 (van Rijswijck's must-play search) on
  * bitboards, with a bounded transposition table (always-replace, fixed size).
  *
- * Board: R rows x C columns, R*C <= BB_BITS (64, or 128 compiled with HEX_WIDE=1:
- * hexbits.h, the bitboard type bb and its helpers); bit r*C+c is cell (r, c).  Black
+ * Board: R rows x C columns, R*C <= BB_BITS (64, or 128 compiled with HEX_WIDE=1;
+ * HEX_VM128=1 widens only the H-search's vertex masks: hexbits.h, the types bb and vm
+ * and their helpers); bit r*C+c is cell (r, c).  Black
  * joins the top and bottom rows, White the left and right columns.  Cell (r, c) touches (r, c+-1),
  * (r+-1, c), (r-1, c+1), (r+1, c-1).
  *
@@ -272,7 +273,7 @@ static int vc_plus(const VCBase *B, bb x, bb *K) {
  * between its sides make the mover play in the common
  * part of their carriers (HEX.MUSTPLAY), and when that is empty the mover loses, the
  * union of the carriers carrying the opponent's win. */
-#define HV BB_BITS /* vertex masks are bitboards */
+#define HV VM_BITS /* vertex masks: vm (hexbits.h) */
 #ifndef EE_VC
 #define EE_VC 4
 #define EE_SC 3
@@ -288,7 +289,8 @@ static int vc_plus(const VCBase *B, bb x, bb *K) {
 #endif
 static bb hvc[HV][HV][HV_KV], hsc[HV][HV][HV_KS];
 static uint8_t hnv[HV][HV], hns[HV][HV], hkey[HV][HV][HV_KS];
-static bb hhas[HV], hcell[HV];
+static vm hhas[HV];
+static bb hcell[HV];
 static int hng, hn, hstop;
 static int hq_a[HS_QMAX], hq_b[HS_QMAX];
 static bb hq_c[HS_QMAX];
@@ -318,7 +320,7 @@ static void hs_add_vc(int a, int b, bb c) {
     l[j++] = c;
     hnv[a][b] = hnv[b][a] = (uint8_t)j;
     memcpy(hvc[b][a], l, (size_t)j * sizeof(bb));
-    hhas[a] |= BIT(b); hhas[b] |= BIT(a);
+    hhas[a] |= VBIT(b); hhas[b] |= VBIT(a);
     if (a + b == 1) { h_has_vc = 1; h_vc01 = c; hstop = 1; return; }
     if (hq_len < HS_QMAX) { hq_a[hq_len] = a; hq_b[hq_len] = b; hq_c[hq_len] = c; hq_len++; }
 }
@@ -406,14 +408,14 @@ static int hsearch(bb S, bb V, int black) {
             int m = side ? a : b, o = side ? b : a;
             if (m < 2) continue;
             bb ocell = hcell[o];
-            bb ys = hhas[m] & ~BIT(o);
+            vm ys = hhas[m] & ~VBIT(o);
             /* a result joining two vacant cells is kept only when small (hs_add_vc/sc):
                skip the vacant partners y that cannot give one, and through a vacant middle
                m those of a non-empty first carrier (measured on 7x7: faster, same or fewer
                nodes; a limit only loses connections) */
-            if (o >= hng && (m >= hng ? c != 0 : more_than(c, EE_VC))) ys &= BIT(hng) - 1;
+            if (o >= hng && (m >= hng ? c != 0 : more_than(c, EE_VC))) ys &= VBIT(hng) - 1;
             for (; ys && !hstop; ys &= ys - 1) {
-                int y = bb_ctz(ys);
+                int y = vm_ctz(ys);
                 if (c & hcell[y]) continue;
                 int n2 = hnv[m][y];
                 for (int k = 0; k < n2 && !hstop; k++) {
@@ -1141,7 +1143,7 @@ static int winvalue(bb b, bb w, int black_to_move, bb *carrier) {
 static void setup(int r, int c) {
     R = r; C = c; N = r * c;
     FULL = N == BB_BITS ? BB_ALL : BIT(N) - 1;
-    TOP = (BIT(C)) - 1;
+    TOP = C == BB_BITS ? BB_ALL : BIT(C) - 1;
     BOTTOM = TOP << ((R - 1) * C);
     LEFT = 0;
     for (int i = 0; i < R; i++) LEFT |= BIT(i * C);

@@ -140,7 +140,8 @@ def record_switches(header: dict, record: dict) -> int:
 
 MAX_N = 11
 """Largest board side: 11×11 = 121 cells, within the kernel's 128-bit bitboards (boards of
-more than 62 cells run its 128-bit build; see :data:`~.solver.NARROW_MAX_CELLS`)."""
+more than 64 cells run its 128-bit build, 63–64 its mid build; see
+:data:`~.solver.NARROW_MAX_CELLS`)."""
 
 
 def kernel_hash(source: Path | None = None) -> str:
@@ -165,8 +166,9 @@ def estimate_per_opening(n: int) -> float:
 
 def openings_table_bits(n: int) -> int:
     """log2 of the kernel's table entries for the n×n openings: 2^22 up to 7×7 (300 MB a
-    kernel; fewer on small boards), 2^24 from 8×8 (the 128-bit build's df-pn table: 1.3 GB
-    a kernel; its carrier table is never touched in a value-only run), where searches run
+    kernel; fewer on small boards), 2^24 from 8×8 (the df-pn table: 0.9 GB a kernel in the
+    mid build of 8×8, 1.6 GB in the 128-bit one; the carrier table is never touched in a
+    value-only run), where searches run
     to tens of millions of nodes.  The benchmarks that run the kernel as ``hex-openings``
     does use it too.
 
