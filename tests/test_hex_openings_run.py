@@ -126,13 +126,15 @@ def test_boards_past_the_budget_are_refused_with_the_estimate(capsys, n):
            "of 300 s per opening; raise --budget-per-opening to try." in err
 
 
-def test_a_budget_given_runs_past_the_estimate_and_big_boards_reach_the_128_bit_kernel(tmp_path, capsys):
+@pytest.mark.parametrize("n,cell,turns", [(11, "f6", 1), (8, "d4", 2)])  # f6 is its own 180° turn; d4's is e5
+def test_a_budget_given_runs_past_the_estimate_and_big_boards_reach_the_mid_and_128_bit_kernels(tmp_path, capsys, n,
+                                                                                               cell, turns):
     store = tmp_path / "s.jsonl"
-    code, out, _ = run(capsys, "hex-openings", "11", "--only", "f6", "--budget-per-opening", "0.5", "--store", str(store),
-                       "--json")
+    code, out, _ = run(capsys, "hex-openings", str(n), "--only", cell, "--budget-per-opening", "0.5", "--store",
+                       str(store), "--json")
     d = json.loads(out)
-    assert code == 3 and d["searched"] == ["f6"] and d["openings"]["f6"]["winner"] == "unknown"
-    assert d["counts"] == {"B": 0, "W": 0, "unknown": 1, "not run": 120}
+    assert code == 3 and d["searched"] == [cell] and d["openings"][cell]["winner"] == "unknown"
+    assert d["counts"] == {"B": 0, "W": 0, "unknown": turns, "not run": n * n - turns}
 
 
 def test_shards_and_png(tmp_path, capsys):

@@ -77,10 +77,10 @@ class _Kernel(CSolver):
     """:func:`kernel_hash` of the sources when the running kernel process was started (so
     compiled): what a record names, even if ``hexsolve.c`` is edited during the run."""
 
-    def _start(self, wide: bool):
+    def _start(self, wide: bool, mid: bool = False):
         self.source_hash = kernel_hash()
         try:
-            return super()._start(wide)
+            return super()._start(wide, mid)
         except ShannonVerifyError as exc:
             if "No C compiler" in str(exc):
                 raise InputError("No C compiler found for the Hex kernel (gcc or cc is needed).") from None
