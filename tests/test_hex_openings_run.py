@@ -165,7 +165,7 @@ def test_dask_local_cluster_gives_the_same_map_and_store(tmp_path, capsys):
 # some openings that alone moves a count by a node or two)
 SWITCH_WITNESS = {
     "mustplay": (4, "d1"),   # 7 / 24 nodes (before issue 18 the switch was read only in the carrier search)
-    "threats": (7, "b1"),    # 3982 / 3984 (the opponent's threats are semi-connections the H-search
+    "threats": (7, "a2"),    # 56253 / 56273 (the opponent's threats are semi-connections the H-search
                              # finds too; the mover's own one- and two-move wins save a node here and there)
     "fillin": (6, "f3"),     # 2082 / 2067
     "ordering": (5, "d1"),   # 5 / 7

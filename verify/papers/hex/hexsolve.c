@@ -1,5 +1,6 @@
 /* Hex solver kernel: WINVALUE of HEX Fig. 13 (van Rijswijck's must-play search) on
- * bitboards, with a bounded transposition table (always-replace, fixed size).
+ * bitboards, with bounded transposition tables (fixed size; df-pn's two-way, keeping
+ * the costlier entry of a bucket, the carrier search's always-replace).
  *
  * Board: R rows x C columns, R*C <= BB_BITS (64, or 128 compiled with HEX_WIDE=1;
  * HEX_VM128=1 widens only the H-search's vertex masks: hexbits.h, the types bb and vm
@@ -63,8 +64,8 @@
  *   (the loser may be given every other vacant cell in advance); nodes searched.
  * The tables are cleared between queries of different board sizes; entries record the
  * switch setting they were found with.
- * argv[1] (optional): log2 of the two tables' size (default 22; entries of 32 and 40
- * bytes, 64 and 80 in the 128-bit build); the fill-in cache has 1/16 of that (2^10 to
+ * argv[1] (optional): log2 of the two tables' size (default 22; entries of 32 and 64
+ * bytes, 64 and 112 in the 128-bit build); the fill-in cache has 1/16 of that (2^10 to
  * 2^20 entries).
  */
 #include <stdint.h>
@@ -973,27 +974,49 @@ static int prelude(bb b, bb w, int black_to_move, bb *Mout, bb *Wout, bb *carrie
  * meet only after different fill-ins are no longer shared: node counts differ, values
  * do not. */
 #define PINF 0x3fffffffu
-typedef struct { bb b, w, M, top, P; uint32_t phi, delta; uint32_t flags; uint8_t used, tomove, expanded; } PEntry;
+typedef struct { bb b, w, M, top, P; uint32_t phi, delta; uint32_t flags, work; uint8_t used, tomove, expanded; } PEntry;
 static PEntry *ptable;
 static int dfpn_on = 0, table_dirty = 0, ptable_dirty = 0, shrink_on = 0;
 
+/* The table is two-way: a position's entry is in one of the two slots of its bucket, and a
+ * new entry replaces the one of the two that took less work to find (df-pn nodes searched
+ * under it; an unused slot first) — a long search keeps its costly entries.  Only a
+ * table policy: values are those of the search, node counts differ. */
+static PEntry *pbucket(bb b, bb w, int btm) {
+    return &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask & ~(u64)1];
+}
+
+static int pmatch(const PEntry *e, bb b, bb w, int btm) {
+    return e->used && e->b == b && e->w == w && e->tomove == btm && e->flags == flags;
+}
+
 static PEntry *pfind(bb b, bb w, int btm) {
-    PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
-    if (e->used && e->b == b && e->w == w && e->tomove == btm && e->flags == flags) return e;
+    PEntry *e = pbucket(b, w, btm);
+    if (pmatch(e, b, w, btm)) return e;
+    if (pmatch(e + 1, b, w, btm)) return e + 1;
     return 0;
 }
 
-static void pstore(bb b, bb w, int btm, uint32_t phi, uint32_t delta, bb M, int expanded, bb top, bb P) {
-    PEntry *e = &ptable[hash(b, w, btm ^ (flags << 1) ^ 0x100) & tmask];
+static void pstore(bb b, bb w, int btm, uint32_t phi, uint32_t delta, bb M, int expanded, bb top, bb P, uint32_t work) {
+    PEntry *e = pbucket(b, w, btm);
+    if (pmatch(e + 1, b, w, btm) || (!pmatch(e, b, w, btm) && (!e[1].used || (e->used && e[1].work < e->work)))) e++;
     ptable_dirty = 1;
     e->used = 1; e->b = b; e->w = w; e->tomove = (uint8_t)btm; e->flags = flags;
-    e->phi = phi; e->delta = delta; e->M = M; e->expanded = (uint8_t)expanded; e->top = top; e->P = P;
+    e->phi = phi; e->delta = delta; e->M = M; e->expanded = (uint8_t)expanded; e->top = top; e->P = P; e->work = work;
+}
+
+/* an entry's work: its earlier work plus the nodes searched now, saturated */
+static inline uint32_t work_of(uint32_t w0, long long d) {
+    unsigned long long t = (unsigned long long)w0 + (unsigned long long)d;
+    return t > 0xffffffffull ? 0xffffffffu : (uint32_t)t;
 }
 
 static int lazy_on = 0;
 static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t *ophi, uint32_t *odelta, bb *oproof) {
-    nodes++;
+    long long n0 = nodes++;
     PEntry *e = pfind(b, w, btm);
+    uint32_t work0 = e ? e->work : 0;
+#define WORK work_of(work0, nodes - n0)
     bb M, acc = 0, F = 0, b0 = b, w0 = w;
     bb vac = FULL & ~(b | w);
     int score[BB_BITS];
@@ -1003,12 +1026,12 @@ static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t 
         M = e->M; acc = e->P;
         for (int q = 0; q < N; q++) score[q] = (e->top >> q & 1) ? 1 : 0;
     } else {
-        if (chain(btm ? w : b, !btm)) { pstore(b0, w0, btm, PINF, 0, 0, 0, 0, F); *ophi = PINF; *odelta = 0; *oproof = F; return; }
-        if (chain(btm ? b : w, btm)) { pstore(b0, w0, btm, 0, PINF, 0, 0, 0, F); *ophi = 0; *odelta = PINF; *oproof = F; return; }
+        if (chain(btm ? w : b, !btm)) { pstore(b0, w0, btm, PINF, 0, 0, 0, 0, F, WORK); *ophi = PINF; *odelta = 0; *oproof = F; return; }
+        if (chain(btm ? b : w, btm)) { pstore(b0, w0, btm, 0, PINF, 0, 0, 0, F, WORK); *ophi = 0; *odelta = PINF; *oproof = F; return; }
         bb W, car;
         int r = prelude(b, w, btm, &M, &W, &car, score);
-        if (r == 1) { pstore(b0, w0, btm, 0, PINF, 0, 0, 0, car | F); *ophi = 0; *odelta = PINF; *oproof = car | F; return; }
-        if (r == 0) { pstore(b0, w0, btm, PINF, 0, 0, 0, 0, car | F); *ophi = PINF; *odelta = 0; *oproof = car | F; return; }
+        if (r == 1) { pstore(b0, w0, btm, 0, PINF, 0, 0, 0, car | F, WORK); *ophi = 0; *odelta = PINF; *oproof = car | F; return; }
+        if (r == 0) { pstore(b0, w0, btm, PINF, 0, 0, 0, 0, car | F, WORK); *ophi = PINF; *odelta = 0; *oproof = car | F; return; }
         acc = mustplay_on && !bug_proof ? W : 0;
         if (prune_on || dom_on) { bb M2 = prune_threatened(b, w, M, btm); if (M2 != M) acc |= prune_keep; M = M2; }
     }
@@ -1061,7 +1084,7 @@ static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t 
             if (phi == 0) P = cpr[best] | cf[best] | BIT(cell[best]) | F;
             else if (delta == 0) { P = acc | F; for (int i = 0; i < nc; i++) if (alive[i]) P |= cpr[i] | cf[i]; if (!shrink_on) P = vac; }
             else P = acc;
-            pstore(b0, w0, btm, phi, delta, M, 1, top, P);
+            pstore(b0, w0, btm, phi, delta, M, 1, top, P, WORK);
             *ophi = phi; *odelta = delta; *oproof = P;
             return;
         }
@@ -1072,6 +1095,8 @@ static void mid(bb b, bb w, int btm, uint32_t thphi, uint32_t thdelta, uint32_t 
         mid(cb[best], cw[best], !btm, cthphi, cthdelta, &cp[best], &cd[best], &cpr[best]);
     }
 }
+
+#undef WORK
 
 /* Move order for the carrier search after df-pn: cells whose child df-pn proved lost
  * for the opponent first. */

@@ -165,9 +165,9 @@ def estimate_per_opening(n: int) -> float:
 
 
 def openings_table_bits(n: int) -> int:
-    """log2 of the kernel's table entries for the n×n openings: 2^22 up to 7×7 (300 MB a
-    kernel; fewer on small boards), 2^24 from 8×8 (the df-pn table: 0.9 GB a kernel in the
-    mid build of 8×8, 1.6 GB in the 128-bit one; the carrier table is never touched in a
+    """log2 of the kernel's table entries for the n×n openings: 2^22 up to 7×7 (400 MB a
+    kernel; fewer on small boards), 2^24 from 8×8 (the df-pn table: 1.1 GB a kernel in the
+    mid build of 8×8, 1.9 GB in the 128-bit one; the carrier table is never touched in a
     value-only run), where searches run
     to tens of millions of nodes.  The benchmarks that run the kernel as ``hex-openings``
     does use it too.

@@ -52,8 +52,10 @@ value and a carrier that carries the win, on every position with ≤ 9 cells and
 * ``lazyfill`` — df-pn fills a child in only when it searches it, keying its table by
   the position before fill-in (fill-in keeps the value; node counts differ).
 
-Both transposition tables have fixed size (``2**table_bits`` entries of 32 and 40
-bytes, always-replace; 64 and 80 bytes in the 128-bit build), so memory is bounded.
+Both transposition tables have fixed size (``2**table_bits`` entries of 32 bytes for
+the carrier search, always-replace, and 64 for df-pn, two-way: a new entry replaces the
+one of its bucket's two that took fewer nodes to find; 64 and 112 bytes in the 128-bit
+build), so memory is bounded.
 
 Bitboards (``hexbits.h``): the kernel is compiled three times, with 64-bit bitboards
 (boards of at most :data:`NARROW_MAX_CELLS` = 62 cells, where every H-search graph fits
