@@ -244,3 +244,25 @@ def test_a_record_names_the_kernel_its_process_was_compiled_from(tmp_path, monke
     r = run_openings(3, jobs=1, store=str(tmp_path / "s.jsonl"), only="a1")  # a new kernel: the edited sources
     assert {o["kernel"] for o in r["openings"].values()} == {"0123456789abcdef"}
     assert set(r["openings"]) == {"a1", "c3"} and r["openings"]["c3"]["from"] == "a1"
+
+
+def test_a_tiny_df_pn_table_changes_the_node_counts_not_the_map():
+    """df-pn's table (two-way buckets, the costlier entry kept) under pressure: 2^10 entries
+    (the least the kernel takes) for searches of up to thousands of nodes — every 6×6
+    opening and six 7×7 ones equal the published values, and the
+    node counts show that entries were really replaced."""
+    from verify.papers.hex.solver import RUN_SWITCHES, CSolver
+
+    differ = n = 0
+    with CSolver(10) as tiny, CSolver(20) as roomy:
+        for size, cells in ((6, None), (7, ("a1", "b1", "c1", "d1", "c4", "d4"))):
+            pos, published = Position(size, size), _published(size)
+            for i in sorted(set(representatives(size).values())):
+                if cells is not None and pos.name(i) not in cells:
+                    continue
+                p = pos.play(i, BLACK)
+                w, _, nodes = tiny.value(p, "W", **RUN_SWITCHES)
+                assert w == published[pos.name(i)], pos.name(i)
+                differ += nodes != roomy.value(p, "W", **RUN_SWITCHES)[2]
+                n += 1
+    assert n == 18 + 6 and differ >= 5
