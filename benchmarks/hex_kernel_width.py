@@ -1,4 +1,6 @@
-"""Cross-check and time the Hex kernel's two bitboard widths against an earlier kernel.
+"""Cross-check and time the Hex kernel's 64- and 128-bit builds against an earlier kernel
+(the mid build of 63–64 cells, 64-bit cells with 128-bit vertex masks, is cross-checked
+with the 128-bit one in ``tests/test_hex_big_boards.py``).
 
 ``hexsolve.c`` is compiled three times — the earlier 64-bit kernel (``git show
 REV:verify/papers/hex/hexsolve.c``, default HEAD), today's source with 64-bit bitboards

@@ -3,8 +3,8 @@
  * builds, chosen by the macros HEX_WIDE and HEX_VM128 (verify/papers/hex/solver.py picks
  * one per board size):
  *
- * narrow (neither macro; the source compiled alone): 64 bits for both; boards up to 62
- * cells, where every H-search graph fits (the two sides, the other chains and the vacant
+ * narrow (neither macro; the source compiled alone): 64 bits for both; used for boards
+ * of up to 62 cells (it takes 64), where every H-search graph fits (the two sides, the other chains and the vacant
  * cells: at most 2 + R*C vertices; on 63-64 cells the H-search would be skipped at nodes
  * with more than 64 vertices, every node of a nearly empty 8x8 board);
  * mid (HEX_VM128 1): cells in 64 bits, vertex masks in 128 (gcc's unsigned __int128):

@@ -87,13 +87,13 @@ static Entry *table;
 static u64 tmask; /* table index mask */
 
 static bb dilate(bb m) {
-    bb d = m;
+    bb d = m, up = m << (C - 1), dn = m >> (C - 1); /* shifts by C - 1 < BB_BITS: C may be BB_BITS (1 x 64) */
     d |= (m << 1) & NOTLEFT;        /* (r, c+1) */
     d |= (m >> 1) & NOTRIGHT;       /* (r, c-1) */
-    d |= m << C;                    /* (r+1, c) */
-    d |= m >> C;                    /* (r-1, c) */
-    d |= (m >> (C - 1)) & NOTLEFT;  /* (r-1, c+1) */
-    d |= (m << (C - 1)) & NOTRIGHT; /* (r+1, c-1) */
+    d |= up << 1;                   /* (r+1, c) */
+    d |= dn >> 1;                   /* (r-1, c) */
+    d |= dn & NOTLEFT;              /* (r-1, c+1) */
+    d |= up & NOTRIGHT;             /* (r+1, c-1) */
     return d & FULL;
 }
 

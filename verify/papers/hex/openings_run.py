@@ -165,12 +165,11 @@ def estimate_per_opening(n: int) -> float:
 
 
 def openings_table_bits(n: int) -> int:
-    """log2 of the kernel's table entries for the n×n openings: 2^22 up to 7×7 (400 MB a
-    kernel; fewer on small boards), 2^24 from 8×8 (the df-pn table: 1.1 GB a kernel in the
-    mid build of 8×8, 1.9 GB in the 128-bit one; the carrier table is never touched in a
-    value-only run), where searches run
-    to tens of millions of nodes.  The benchmarks that run the kernel as ``hex-openings``
-    does use it too.
+    """log2 of the kernel's table entries for the n×n openings: 2^22 up to 7×7 (fewer on
+    small boards), 2^24 from 8×8, where searches run to tens of millions of nodes.  Only
+    df-pn's table is touched in a value-only run: 270 MB a kernel at 2^22, 1.1 GB at 2^24
+    in the 64-bit and mid builds (8×8), 1.9 GB in the 128-bit one.  The benchmarks that
+    run the kernel as ``hex-openings`` does use it too.
 
     >>> [openings_table_bits(n) for n in (3, 5, 7, 8, 11)]
     [12, 22, 22, 24, 24]
