@@ -29,14 +29,16 @@
 #define HEX_WIDE 0
 #endif
 
-#if HEX_WIDE
-typedef unsigned __int128 bb;
-#define BB_BITS 128
-/* index of the lowest set bit (x != 0) */
-static inline int bb_ctz(bb x) {
+/* index of the lowest set bit of a 128-bit word (x != 0) */
+static inline int ctz128(unsigned __int128 x) {
     uint64_t lo = (uint64_t)x;
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
+
+#if HEX_WIDE
+typedef unsigned __int128 bb;
+#define BB_BITS 128
+static inline int bb_ctz(bb x) { return ctz128(x); }
 static inline int bb_popcount(bb x) {
     return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
 }
@@ -61,10 +63,7 @@ static inline uint64_t bb_fold(bb x) { return x; }
 #if HEX_VM128
 typedef unsigned __int128 vm;
 #define VM_BITS 128
-static inline int vm_ctz(vm x) {
-    uint64_t lo = (uint64_t)x;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
-}
+static inline int vm_ctz(vm x) { return ctz128(x); }
 #else
 typedef uint64_t vm;
 #define VM_BITS 64
