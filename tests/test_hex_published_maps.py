@@ -163,8 +163,8 @@ def test_the_readmes_8x8_progress_is_the_stores():
     open_ = sorted(c for c, r in recs.items() if r["winner"] not in ("B", "W"))
     readme = " ".join((root / "README.md").read_text().split())
     assert f"the {decided} of the 32 8×8 openings decided so far" in readme
-    said = re.search(r"map is under way: (.*?) are past an hour of search each", readme).group(1)
-    assert said == ", ".join(open_[:-1]) + " and " + open_[-1]
+    said = re.search(r"map is under way: (.*?) (?:are|is) past an hour of search", readme).group(1)
+    assert said == (open_[0] if len(open_) == 1 else ", ".join(open_[:-1]) + " and " + open_[-1])
     spent = sum(r["seconds"] for r in recs.values())
     assert f"add up to {spent:,.0f} s, {spent / 7200:.1f} h on 2 cores," in readme
 
