@@ -39,7 +39,7 @@ from pathlib import Path
 
 from verify.papers.hex.board import BLACK, WHITE, Position
 from verify.papers.hex.openings_run import openings_table_bits
-from verify.papers.hex.solver import MID_MAX_CELLS, NARROW_MAX_CELLS, RUN_SWITCHES, _flags, kernel_executable
+from verify.papers.hex.solver import RUN_SWITCHES, _flags, build_executable
 
 
 def parse_tst(text: str) -> tuple[int, list[dict]]:
@@ -135,7 +135,7 @@ def main() -> int:
         positions = [p for p in positions if p["moves"] and p["moves"][-1][1] in keep]
     bz = [args.benzene, "--quiet", "--use-logfile=false"]
     bits = openings_table_bits(n)  # as hex-openings
-    ours = [str(kernel_executable(wide=n * n > MID_MAX_CELLS, mid=NARROW_MAX_CELLS < n * n <= MID_MAX_CELLS)), str(bits)]
+    ours = [str(build_executable(n * n)), str(bits)]
     stored = _stored_openings(Path(args.ours_store), n) if args.ours_store else None
     base_b = statistics.median(_cpu(bz, f"boardsize {n} {n}\nquit\n")[1] for _ in range(3))
     base_o = 0.0 if stored is not None else statistics.median(_cpu(ours, "")[1] for _ in range(3))

@@ -87,7 +87,7 @@ from .board import BLACK, WHITE, Position, geometry, other
 from ...backing import used
 
 __all__ = ["win_value", "CSolver", "solve", "openings", "carrier_carries", "c_solver", "kernel_sources",
-           "kernel_executable", "MAX_CELLS", "NARROW_MAX_CELLS", "MID_MAX_CELLS"]
+           "kernel_executable", "build_for", "build_executable", "MAX_CELLS", "NARROW_MAX_CELLS", "MID_MAX_CELLS"]
 
 _TABLE: dict = {}
 
@@ -234,6 +234,26 @@ mid build: 64-bit cells, 128-bit H-search vertex masks (``HEX_VM128=1``), the sa
 as the 128-bit build (tested) at 0.8× its CPU (8×8 d1, b7, g2, 2026-11-27)."""
 
 
+def build_for(cells: int) -> str:
+    """The kernel build that takes a board of ``cells`` cells: ``"narrow"`` (64-bit
+    bitboards, up to :data:`NARROW_MAX_CELLS`), ``"mid"`` (up to :data:`MID_MAX_CELLS`) or
+    ``"wide"`` (128-bit bitboards, up to :data:`MAX_CELLS`) — the one rule the solver and
+    the benchmarks share.
+
+    >>> [build_for(c) for c in (49, 62, 63, 64, 65, 121)]
+    ['narrow', 'narrow', 'mid', 'mid', 'wide', 'wide']
+    """
+    if not 1 <= cells <= MAX_CELLS:
+        raise InputError(f"The Hex kernel takes boards of 1 to {MAX_CELLS} cells, not {cells}.")
+    return "narrow" if cells <= NARROW_MAX_CELLS else "mid" if cells <= MID_MAX_CELLS else "wide"
+
+
+def build_executable(cells: int) -> Path | None:
+    """:func:`kernel_executable` of the build that takes ``cells`` cells (:func:`build_for`)."""
+    build = build_for(cells)
+    return kernel_executable(wide=build == "wide", mid=build == "mid")
+
+
 def kernel_sources() -> list[Path]:
     """The kernel's source files: ``hexsolve.c`` and the headers it includes."""
     from ...tables.kernel import source_files
@@ -327,9 +347,10 @@ class CSolver:
 
     def _pipe(self, rows: int, cols: int) -> subprocess.Popen:
         """The process for an R×C board (the mid and 128-bit ones started when first needed)."""
-        if rows * cols <= NARROW_MAX_CELLS and self.width != 128:
+        build = "wide" if self.width == 128 else build_for(rows * cols)
+        if build == "narrow":
             return self.proc
-        if rows * cols <= MID_MAX_CELLS and self.width != 128:
+        if build == "mid":
             if self.proc_mid is None:
                 self.proc_mid = self._start(False, mid=True)
             return self.proc_mid
