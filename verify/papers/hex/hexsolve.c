@@ -264,7 +264,7 @@ static int vc_plus(const VCBase *B, bb x, bb *K) {
  * carriers missing o and y give VC(o, y) when m is a chain and a semi-connection
  * SC(o, y) with key m when m is vacant (carrier: both carriers and m); a side is never
  * the middle.  OR: two or three SCs of one pair whose carriers have an empty common
- * part give a VC on their union.  Limits keep it cheap (HV_KV VCs and HV_KS SCs kept
+ * part give a VC on their union.  Limits keep it cheap (hv_kv VCs and HV_KS SCs kept
  * per pair, subsumed ones dropped, connections between two vacant cells only with at
  * most EE_VC = 4 carrier cells (semi-connections EE_SC = 3; 2 and 1 until 2026-11-26,
  * measured on 7x7: the larger limits cut a7 from 273k to 121k df-pn nodes), at most
@@ -280,8 +280,18 @@ static int vc_plus(const VCBase *B, bb x, bb *K) {
 #define EE_SC 3
 #endif
 #ifndef HV_KV
-#define HV_KV 8
+#define HV_KV 16 /* room for the lists; hv_kv of them kept */
 #endif
+#ifndef HV_KV_SMALL
+#define HV_KV_SMALL 8
+#endif
+/* VCs kept per pair: 8 on boards of at most 62 cells, 16 on larger ones (set in setup();
+ * by board size, not by build, so every build takes the same steps on one board).
+ * Measured 2026-11-27, 8x8 openings (mid build, 2^24 table): 16 instead of 8 cut f3 from
+ * 688k to 383k nodes (49 -> 36 s CPU), d2 1.45M -> 1.06M (80 -> 71 s), e4, g2, c4
+ * 1.41M -> 0.97M (95 -> 90 s); 12 and 24 did less.  On 7x7 (a4, a3, g2, d2, c4) 16 cut
+ * nodes by 6 % but cost 9 % more CPU, hence 8 there. */
+static int hv_kv = HV_KV_SMALL;
 #ifndef HV_KS
 #define HV_KS 16
 #endif
@@ -317,7 +327,7 @@ static void hs_add_vc(int a, int b, bb c) {
     int n = hnv[a][b], j = 0;
     for (int k = 0; k < n; k++) if (!(l[k] & ~c)) return;
     for (int k = 0; k < n; k++) if (c & ~l[k]) l[j++] = l[k];
-    if (j >= HV_KV) return;
+    if (j >= hv_kv) return;
     l[j++] = c;
     hnv[a][b] = hnv[b][a] = (uint8_t)j;
     memcpy(hvc[b][a], l, (size_t)j * sizeof(bb));
@@ -1167,6 +1177,7 @@ static int winvalue(bb b, bb w, int black_to_move, bb *carrier) {
 
 static void setup(int r, int c) {
     R = r; C = c; N = r * c;
+    hv_kv = N <= 62 ? HV_KV_SMALL : HV_KV;
     FULL = N == BB_BITS ? BB_ALL : BIT(N) - 1;
     TOP = C == BB_BITS ? BB_ALL : BIT(C) - 1;
     BOTTOM = TOP << ((R - 1) * C);
