@@ -108,7 +108,8 @@ def test_tiny_budget_is_unknown_and_retried_only_with_larger_budget(tmp_path, ca
     (["0"], "1 to 11"), (["12"], "1 to 11"), (["3", "--only", "d1"], "not a cell of the 3x3 board"),
     (["3", "--only", "x"], "not a cell of the 3x3 board"), (["3", "--jobs", "0"], "--jobs"),
     (["3", "--budget-per-opening", "0"], "above 0"), (["3", "--shards", "2-1"], "--shards"),
-    (["3", "--shards", "x"], "--shards"),
+    (["3", "--shards", "x"], "--shards"), (["3", "--table-bits", "30"], "--table-bits must be 10 to 28, not 30."),
+    (["3", "--table-bits", "9"], "--table-bits must be 10 to 28, not 9."),
 ])
 def test_bad_input(capsys, argv, msg):
     code, _, err = run(capsys, "hex-openings", *argv)
@@ -248,3 +249,26 @@ def test_store_records_keep_wall_and_kernel_cpu_seconds(tmp_path):
     run_openings(4, jobs=1, store=str(store), budget=60)
     recs = [json.loads(x) for x in store.read_text().splitlines()[1:]]
     assert recs and all(r["clock"] == "cpu" and 0 <= r["cpu"] <= r["seconds"] + 0.05 for r in recs)
+
+
+def test_records_name_the_table_size_their_node_count_depends_on(tmp_path, capsys):
+    from verify.papers.hex.openings_run import openings_table_bits
+
+    store = tmp_path / "s.jsonl"
+    run_openings(4, jobs=1, store=str(store), budget=60, only="a1")
+    code, _, _ = run(capsys, "hex-openings", "4", "--only", "b1", "--table-bits", "12", "--store", str(store),
+                     "--resume", "--json")
+    recs = {r["cell"]: r for r in (json.loads(x) for x in store.read_text().splitlines()[1:])}
+    assert code == 0 and recs["a1"]["table_bits"] == openings_table_bits(4) != 12 and recs["b1"]["table_bits"] == 12
+
+
+def test_tables_past_the_machines_memory_are_refused(capsys, monkeypatch):
+    import os
+
+    real = os.sysconf
+    monkeypatch.setattr(os, "sysconf", lambda k: 2**21 if k == "SC_PHYS_PAGES" else real(k))  # 8 GiB of 4 KiB pages
+    if real("SC_PAGE_SIZE") != 4096:
+        pytest.skip("pages other than 4 KiB")
+    code, _, err = run(capsys, "hex-openings", "8", "--table-bits", "26", "--jobs", "2", "--only", "a1")
+    assert code == 2 and err.strip().endswith("--table-bits 26 needs 8.0 GiB of tables on 2 kernels (4.0 GiB each), "
+                                             "more than the 8.0 GiB of memory here.")

@@ -45,6 +45,10 @@ def register(sub) -> None:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--shards", metavar="A-B", help="only the searched tasks number A to B (from 0)")
     g.add_argument("--only", metavar="CELLS", help="only these openings, comma-separated (e.g. a1,b2)")
+    p.add_argument("--table-bits", type=int, default=None, metavar="B",
+                   help="df-pn's table holds 2^B entries of 64 bytes in each kernel (112 past 64 cells); default "
+                   "22 up to 7x7 and 24 (1 GiB) from 8x8; 10 to 28, within the machine's memory; recorded with "
+                   "each opening")
     p.add_argument("--json", action="store_true", help="print JSON (per-opening winner, wall and kernel CPU seconds, nodes)")
     p.add_argument("--png", metavar="FILE", help="draw the map (dark: Black wins after opening there)")
     p.add_argument("--dask", metavar="ADDRESS",
@@ -76,7 +80,8 @@ def run(args) -> int:
 
     r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume, budget=args.budget_per_opening,
                      only=args.only, shards=_shards(args.shards) if args.shards else None, progress=progress,
-                     without=tuple(args.without), dask=args.dask, mixed_kernels=args.mixed_kernels)
+                     without=tuple(args.without), dask=args.dask, mixed_kernels=args.mixed_kernels,
+                     table_bits=args.table_bits)
     pos = Position(args.n, args.n)
     m = {c: o["winner"] for c, o in r["openings"].items()}
     if args.json:

@@ -11,7 +11,8 @@ the same player) and records ``from``.
 Every finished opening is appended at once to a JSON-lines store: a header line
 ``{"kind": "hex-openings", "n", "kernel" (SHA-256 of hexsolve.c, 16 hex digits),
 "switches"}`` then one line per opening ``{"cell", "winner" ("B", "W" or "unknown"),
-"seconds" (wall), "cpu" (the kernel's), "nodes", "budget", "clock", "kernel", "switches"}``
+"seconds" (wall), "cpu" (the kernel's), "nodes", "budget", "clock", "kernel", "switches",
+"table_bits" (log2 of df-pn's table entries: the node count depends on it)}``
 (a later line for the same cell supersedes an earlier one; lines written before a field
 existed lack it, and a record without ``kernel`` or ``switches`` was made by the header's).  A store whose
 header differs is refused; a truncated last line (a killed run) is dropped and its
@@ -54,6 +55,7 @@ from .board import BLACK, WHITE, Position
 from .solver import RUN_SWITCHES, CSolver, _flags, kernel_sources
 
 __all__ = ["run_openings", "solve_opening", "kernel_hash", "record_kernel", "representatives", "openings_table_bits",
+           "check_table_bits", "table_bytes",
            "estimate_per_opening", "MAX_N", "DEFAULT_BUDGET"]
 
 
@@ -115,7 +117,7 @@ def _solve_with(k: _Kernel, board: Position, i: int, budget: float, switches: di
     cpu = k.last_cpu_seconds
     return {"cell": board.name(i), "winner": r[0] if r else "unknown", "seconds": round(time.perf_counter() - s, 3),
             "cpu": cpu, "nodes": r[2] if r else None, "budget": budget, "clock": "wall" if cpu is None else "cpu",
-            "kernel": k.source_hash, "switches": _switch_word(switches)}
+            "kernel": k.source_hash, "switches": _switch_word(switches), "table_bits": k.table_bits}
 
 
 def record_kernel(header: dict, record: dict) -> str:
@@ -175,6 +177,54 @@ def openings_table_bits(n: int) -> int:
     [12, 22, 22, 24, 24]
     """
     return 24 if n >= 8 else min(22, max(12, n * n - 2))
+
+
+TABLE_BITS_RANGE = (10, 28)
+"""The table sizes ``hex-openings --table-bits`` takes (the kernel's own range is 10–30)."""
+
+
+def table_bytes(bits: int, n: int) -> int:
+    """Bytes of df-pn's table in one kernel for the n×n board: ``2**bits`` entries of 64 bytes
+    (112 in the 128-bit build, boards of more than 64 cells) — the table a value-only run
+    fills (the carrier search's, allocated too, stays untouched and is never paged in).
+
+    >>> table_bytes(24, 8) // 2**20, table_bytes(24, 9) // 2**20
+    (1024, 1792)
+    """
+    from .solver import build_for
+
+    return (1 << bits) * (112 if build_for(n * n) == "wide" else 64)
+
+
+def check_table_bits(bits: int, n: int, jobs: int, memory: int | None = None) -> None:
+    """Refuse a table size out of :data:`TABLE_BITS_RANGE`, or whose tables on ``jobs``
+    kernels would not fit in the machine's memory (``memory`` bytes; default: the physical
+    memory, where the system tells it).
+
+    >>> check_table_bits(30, 8, 1)
+    Traceback (most recent call last):
+    ...
+    verify.errors.InputError: --table-bits must be 10 to 28, not 30.
+    >>> check_table_bits(26, 8, 2, memory=2**33)
+    Traceback (most recent call last):
+    ...
+    verify.errors.InputError: --table-bits 26 needs 8.0 GiB of tables on 2 kernels (4.0 GiB each), more than the 8.0 GiB of memory here.
+    """
+    import os
+
+    lo, hi = TABLE_BITS_RANGE
+    if not lo <= bits <= hi:
+        raise InputError(f"--table-bits must be {lo} to {hi}, not {bits}.")
+    if memory is None:
+        try:
+            memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        except (ValueError, OSError, AttributeError):
+            return
+    need = table_bytes(bits, n) * jobs
+    if need >= memory:
+        raise InputError(f"--table-bits {bits} needs {need / 2**30:.1f} GiB of tables on {jobs} kernel"
+                         f"{'s' * (jobs != 1)} ({table_bytes(bits, n) / 2**30:.1f} GiB each), more than the "
+                         f"{memory / 2**30:.1f} GiB of memory here.")
 
 
 def representatives(n: int) -> dict[int, int]:
@@ -322,6 +372,8 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 128 cells), not {n}.")
     if jobs < 1:
         raise InputError(f"--jobs must be at least 1, not {jobs}.")
+    if table_bits is not None:
+        check_table_bits(table_bits, n, jobs)
     if budget is None:  # the default budget refuses a board it cannot finish; a budget given is run as asked
         budget = DEFAULT_BUDGET
         est = estimate_per_opening(n)
