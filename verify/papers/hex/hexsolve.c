@@ -295,6 +295,9 @@ static int hv_kv = HV_KV_SMALL;
 #ifndef HV_KS
 #define HV_KS 16
 #endif
+#if HV_KS > 32
+#error "HV_KS must be at most 32 (the OR rule's third-SC mask is 32 bits)"
+#endif
 #ifndef HS_QMAX
 #define HS_QMAX 6000
 #endif
@@ -367,8 +370,11 @@ static void hs_add_sc(int a, int b, int key, bb c) {
             bb iq = ik & l[q];
             if (!iq) { hs_add_vc(a, b, l[k] | l[q] | c); continue; }
             if (a >= hng) continue;
-            for (int r = q + 1; r < j && !hstop; r++)
-                if (!(iq & l[r])) hs_add_vc(a, b, l[k] | l[q] | l[r] | c);
+            /* the third SCs missing the common part, as a mask first (no branch per r:
+               measured faster; the calls are made in the same order) */
+            uint32_t hit = 0;
+            for (int r = q + 1; r < j; r++) hit |= (uint32_t)!(iq & l[r]) << r;
+            for (; hit && !hstop; hit &= hit - 1) hs_add_vc(a, b, l[k] | l[q] | l[__builtin_ctz(hit)] | c);
         }
     }
     if (hstop || j >= HV_KS) return;
