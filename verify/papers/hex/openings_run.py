@@ -199,7 +199,7 @@ def table_bytes(bits: int, n: int) -> int:
 def check_table_bits(bits: int, n: int, jobs: int, memory: int | None = None) -> None:
     """Refuse a table size out of :data:`TABLE_BITS_RANGE`, or whose tables on ``jobs``
     kernels would not fit in the machine's memory (``memory`` bytes; default: the physical
-    memory, where the system tells it).
+    memory, where the system tells it; ``float("inf")`` checks the range only).
 
     >>> check_table_bits(30, 8, 1)
     Traceback (most recent call last):
@@ -372,8 +372,8 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 128 cells), not {n}.")
     if jobs < 1:
         raise InputError(f"--jobs must be at least 1, not {jobs}.")
-    if table_bits is not None:
-        check_table_bits(table_bits, n, jobs)
+    if table_bits is not None:  # on Dask the kernels run on the workers: only the range is checked here
+        check_table_bits(table_bits, n, jobs, memory=None if dask is None else float("inf"))
     if budget is None:  # the default budget refuses a board it cannot finish; a budget given is run as asked
         budget = DEFAULT_BUDGET
         est = estimate_per_opening(n)
