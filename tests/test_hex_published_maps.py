@@ -124,6 +124,23 @@ def test_stored_8x8_openings_are_listed_kernels_and_equal_published():
     assert not wrong, (wrong, f"{len(decided)} decided")
 
 
+def test_the_finished_8x8_map_equals_published_and_its_text_is_the_stores():
+    # once every representative is decided, the whole map (turns included) must equal the
+    # published one, and docs/hex/openings_8x8.txt must print the stored map
+    from verify.papers.hex.maps import opening_map_text
+
+    _, recs = _stored(8, mixed=True)
+    pos = Position(8, 8)
+    stored = {pos.name(i): recs.get(pos.name(j)) for i, j in representatives(8).items()}
+    if any(w not in ("B", "W") for w in stored.values()):
+        pytest.skip("the 8x8 map is not finished")
+    assert stored == _published(8)
+    text = (ROOT / "docs" / "hex" / "openings_8x8.txt").read_text()
+    assert opening_map_text(pos, stored).rstrip("\n") in text
+    assert f"({sum(w == BLACK for w in stored.values())} of 64 Black openings win;" in text
+    assert "```text\n" + opening_map_text(pos, stored).rstrip("\n") + "\n```" in (ROOT / "docs/papers/hex.md").read_text()
+
+
 def test_a_stale_store_is_refused_with_the_way_to_regenerate(tmp_path, monkeypatch):
     from verify.papers.hex import openings_run
 
