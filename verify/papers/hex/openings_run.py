@@ -196,7 +196,7 @@ def table_bytes(bits: int, n: int) -> int:
     return (1 << bits) * (112 if build_for(n * n) == "wide" else 64)
 
 
-def check_table_bits(bits: int, n: int, jobs: int, memory: int | None = None) -> None:
+def check_table_bits(bits: int, n: int, jobs: int, memory: float | None = None) -> None:
     """Refuse a table size out of :data:`TABLE_BITS_RANGE`, or whose tables on ``jobs``
     kernels would not fit in the machine's memory (``memory`` bytes; default: the physical
     memory, where the system tells it; ``float("inf")`` checks the range only).
