@@ -37,7 +37,7 @@ from hex_vs_benzene import _cpu  # noqa: E402  (the sibling benchmark's child-CP
 from verify.errors import InputError, ShannonVerifyError  # noqa: E402
 from verify.papers.hex.board import BLACK, WHITE, Position  # noqa: E402
 from verify.papers.hex.openings_run import openings_table_bits, representatives  # noqa: E402
-from verify.papers.hex.solver import MAX_CELLS, RUN_SWITCHES, _flags, build_for, kernel_executable  # noqa: E402
+from verify.papers.hex.solver import MAX_CELLS, RUN_SWITCHES, _flags, build_executable, build_for  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 KERNEL = ("verify/papers/hex/hexsolve.c", "verify/papers/hex/hexbits.h")
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         build = build_for(n * n)
         wide, mid = build == "wide", build == "mid"
         exe_a = kernel_at(args.base, wide or args.base_wide, mid and not args.base_wide)
-        exe_b = kernel_executable(wide=wide, mid=mid)
+        exe_b = build_executable(n * n)
         if exe_b is None:
             raise ShannonVerifyError("No C compiler found for the Hex kernel.")
     except ShannonVerifyError as exc:  # InputError among them: one sentence, exit status 2

@@ -40,16 +40,15 @@ Answer(short_first='Short', cut_first='Short', short_moves=(2, 3), cut_moves=())
 
 from __future__ import annotations
 
-import atexit
 import os
 import subprocess
 import threading
-import weakref
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
 from ..backing import used
+from ..kernel_exit import stop_at_exit
 from ..errors import ShannonVerifyError, TooLargeError
 from ..game import CUT, SHORT, Game, bits
 
@@ -141,20 +140,6 @@ def _decode(line: str, game: Game) -> Answer:
                   tuple(labels[i] for i in bits(mc)) if mc else ())
 
 
-_OPEN: "weakref.WeakSet[LineKernel]" = weakref.WeakSet()
-"""Every kernel not yet collected: closed at exit, so that kernels kept per thread (a
-pool's threads are not collected before the interpreter ends) do not outlive it."""
-
-
-@atexit.register
-def _close_all() -> None:
-    for k in list(_OPEN):
-        try:
-            k.close()
-        except Exception:
-            pass
-
-
 class LineKernel:
     """A compiled kernel kept open for many games: one line per game in, one answer line
     per game out, streamed in chunks of :data:`CHUNK` lines.  Subclasses name themselves
@@ -169,7 +154,7 @@ class LineKernel:
                                      text=True)
         self.games = 0
         self.pid = os.getpid()  # the process that owns the pipes (a forked child starts its own)
-        _OPEN.add(self)
+        stop_at_exit(self, "close")  # kernels kept per pool thread are closed at exit
 
     def __enter__(self) -> "LineKernel":
         return self

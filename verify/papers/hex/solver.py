@@ -77,14 +77,13 @@ References
 
 from __future__ import annotations
 
-import atexit
 import subprocess
-import weakref
 from pathlib import Path
 
 from ...errors import InputError, ShannonVerifyError
 from .board import BLACK, WHITE, Position, geometry, other
 from ...backing import used
+from ...kernel_exit import stop_at_exit
 
 __all__ = ["win_value", "CSolver", "solve", "openings", "carrier_carries", "c_solver", "kernel_sources",
            "kernel_executable", "build_for", "build_executable", "MAX_CELLS", "NARROW_MAX_CELLS", "MID_MAX_CELLS"]
@@ -333,7 +332,7 @@ class CSolver:
         self.last_cpu_seconds: float | None = None  # of the last value_within query
         self.proc_wide = self.proc_mid = None
         self.proc = self._start(False) if width != 128 else None
-        _OPEN.add(self)
+        stop_at_exit(self, "_shut_down")  # none outlives Python or is reported as still running
 
     def _popen_kwargs(self) -> dict:
         return {}
@@ -574,18 +573,6 @@ class CSolver:
 
 
 _C: list = []
-
-_OPEN: "weakref.WeakSet[CSolver]" = weakref.WeakSet()
-"""Every kernel started and not yet collected: stopped at exit (:func:`_stop_open_kernels`)."""
-
-
-@atexit.register
-def _stop_open_kernels() -> None:
-    """Stop the kernel processes still open when Python exits (a shared solver, or one a
-    caller never closed), so none outlives it or is reported as still running."""
-    for s in list(_OPEN):
-        s._shut_down()
-
 
 class BuilderKernel(CSolver):
     """The proof builder's kernel: ``proof_kernel.c``, which includes ``hexsolve.c``
