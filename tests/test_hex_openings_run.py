@@ -272,3 +272,66 @@ def test_tables_past_the_machines_memory_are_refused(capsys, monkeypatch):
     code, _, err = run(capsys, "hex-openings", "8", "--table-bits", "26", "--jobs", "2", "--only", "a1")
     assert code == 2 and err.strip().endswith("--table-bits 26 needs 8.0 GiB of tables on 2 kernels (4.0 GiB each), "
                                              "more than the 8.0 GiB of memory here.")
+
+
+def test_order_from_searches_the_costliest_openings_first(tmp_path, capsys):
+    """``--order-from STORE`` searches the openings in decreasing order of their node counts
+    in an earlier run's store (unknown ones first, those it lacks last) and changes
+    nothing else: the same map, the same node counts."""
+    from verify import jsonl_store
+
+    store = tmp_path / "first.jsonl"
+    first = run_openings(4, jobs=1, store=str(store))
+    nodes = {c: o["nodes"] for c, o in first["openings"].items() if o["from"] is None}
+    # a hand-made earlier store: costs reversed from the index order, b2 unknown, c1 missing
+    earlier = tmp_path / "earlier.jsonl"
+    jsonl_store.start(earlier, {"kind": "hex-openings", "n": 4, "kernel": "x", "switches": 0})
+    cells = [c for c in first["searched"] if c != "c1"]
+    for k, c in enumerate(cells):
+        jsonl_store.append(earlier, {"cell": c, "winner": "unknown" if c == "b2" else "B", "nodes": k})
+    code, out, err = run(capsys, "hex-openings", "4", "--jobs", "1", "--order-from", str(earlier), "--json")
+    r = json.loads(out)
+    want = ["b2"] + [c for c in reversed(cells) if c != "b2"] + ["c1"]
+    assert code == 0 and r["searched"] == want, err
+    assert _map(r) == _map(first) and {c: r["openings"][c]["nodes"] for c in nodes} == nodes
+
+
+def test_order_from_bad_input(tmp_path, capsys):
+    other = tmp_path / "other.jsonl"
+    run_openings(3, jobs=1, store=str(other))
+    (tmp_path / "junk.jsonl").write_text("hello\n")
+    for arg, msg in [(tmp_path / "none.jsonl", "is not a file."), (tmp_path, "is not a file."),
+                     (tmp_path / "junk.jsonl", "is not a Hex openings store."),
+                     (other, "is of a 3x3 run, not 4x4.")]:
+        code, out, err = run(capsys, "hex-openings", "4", "--order-from", str(arg))
+        assert code == 2 and not out and msg in err and err.count("\n") == 1, (arg, err)
+
+
+def test_the_8x8_makespans_in_the_docs_are_the_stores():
+    """docs/tools/hex.md's figures for --order-from: two workers taking the 8x8 map's
+    recorded openings in index order, and costliest first, each next opening going to the
+    worker free first."""
+    from pathlib import Path
+
+    from verify import jsonl_store
+    from verify.papers.hex.openings_run import _cells, costliest_first, representatives
+
+    root = Path(__file__).resolve().parents[1]
+    recs = _cells(jsonl_store.read_records(root / "docs" / "hex" / "hex_openings_8x8.jsonl"))
+    board = Position(8, 8)
+    tasks = sorted(set(representatives(8).values()))
+    secs = {board.name(t): recs[board.name(t)]["seconds"] for t in tasks}
+
+    def makespan(order):
+        w = [0.0, 0.0]
+        for t in order:
+            w[w.index(min(w))] += secs[board.name(t)]
+        return max(w)
+
+    costs = {c: float(r["nodes"]) for c, r in recs.items()}
+    figures = (round(sum(secs.values())), round(makespan(tasks)), round(makespan(costliest_first(tasks, costs, board))),
+               round(sum(secs.values()) / 2))
+    text = " ".join((root / "docs" / "tools" / "hex.md").read_text().split())
+    want = ("the 8×8 map ({:,} s, below) two workers in index order would finish after {:,} s, costliest first after "
+            "{:,} s, against {:,} s for a perfect split").format(*figures)
+    assert want in text, want

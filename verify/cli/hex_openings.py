@@ -49,6 +49,10 @@ def register(sub) -> None:
                    help="df-pn's table holds 2^B entries of 64 bytes in each kernel (112 past 64 cells); default "
                    "22 up to 7x7 and 24 (1 GiB) from 8x8; 10 to 28, within the machine's memory; recorded with "
                    "each opening")
+    p.add_argument("--order-from", metavar="STORE",
+                   help="search the openings costliest first by their node counts in STORE, an earlier run's store "
+                   "of the same board (e.g. docs/hex/hex_openings_8x8.jsonl), so that on several --jobs the last "
+                   "to finish is a short one; only the order changes")
     p.add_argument("--json", action="store_true", help="print JSON (per-opening winner, wall and kernel CPU seconds, nodes)")
     p.add_argument("--png", metavar="FILE", help="draw the map (dark: Black wins after opening there)")
     p.add_argument("--dask", metavar="ADDRESS",
@@ -81,7 +85,7 @@ def run(args) -> int:
     r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume, budget=args.budget_per_opening,
                      only=args.only, shards=_shards(args.shards) if args.shards else None, progress=progress,
                      without=tuple(args.without), dask=args.dask, mixed_kernels=args.mixed_kernels,
-                     table_bits=args.table_bits)
+                     table_bits=args.table_bits, order_from=args.order_from)
     pos = Position(args.n, args.n)
     m = {c: o["winner"] for c, o in r["openings"].items()}
     if args.json:

@@ -280,6 +280,45 @@ def _read_store(path: Path, header: dict, mixed_kernels: bool = False) -> dict[s
             for c, r in _cells(records).items()}
 
 
+def read_costs(path: str | Path, n: int) -> dict[str, float]:
+    """Each opening's df-pn node count in the store at ``path`` of an earlier ``n``×``n`` run
+    (any kernel; an opening left unknown counts as costlier than every decided one).
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> _ = run_openings(3, jobs=1, store=f"{d}/s.jsonl")
+    >>> sorted(read_costs(f"{d}/s.jsonl", 3))
+    ['a1', 'a2', 'b1', 'b2', 'c1']
+    >>> read_costs(f"{d}/s.jsonl", 4)
+    Traceback (most recent call last):
+    ...
+    verify.errors.InputError: --order-from: the store ... is of a 3x3 run, not 4x4.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"--order-from: {path} is not a file.")
+    records = jsonl_store.read_records(path)
+    first = records[0] if records else None
+    if not isinstance(first, dict) or first.get("kind") != "hex-openings":
+        raise InputError(f"--order-from: {path} is not a Hex openings store.")
+    if first.get("n") != n:
+        raise InputError(f"--order-from: the store {path} is of a {first.get('n')}x{first.get('n')} run, not {n}x{n}.")
+    return {c: (float("inf") if r.get("winner") == "unknown" or not isinstance(r.get("nodes"), int) else float(r["nodes"]))
+            for c, r in _cells(records).items()}
+
+
+def costliest_first(tasks: list[int], costs: dict[str, float], board: Position) -> list[int]:
+    """``tasks`` (cell indices) with the costliest by ``costs`` first, those without a cost
+    last, ties in index order: on several kernels the last opening to finish is then a
+    cheap one (the longest-first rule for filling parallel workers), so a map's wall time
+    comes close to its CPU time over the kernels.
+
+    >>> costliest_first([0, 1, 2, 3], {"b1": 5.0, "c1": 9.0}, Position(4, 4))
+    [2, 1, 0, 3]
+    """
+    return sorted(tasks, key=lambda t: (board.name(t) not in costs, -costs.get(board.name(t), 0.0), t))
+
+
 def _cells(records: list) -> dict[str, dict]:
     """The opening records after a store's header, the last per cell."""
     return {r["cell"]: r for r in records[1:] if isinstance(r, dict) and "cell" in r}
@@ -353,7 +392,7 @@ DEFAULT_BUDGET = 300.0
 def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool = False, budget: float | None = None,
                  only: str | None = None, shards: tuple[int, int] | None = None, table_bits: int | None = None,
                  progress=None, without: tuple[str, ...] = (), dask: str | None = None,
-                 mixed_kernels: bool = False) -> dict:
+                 mixed_kernels: bool = False, order_from: str | Path | None = None) -> dict:
     """Solve the Black openings of the empty ``n``×``n`` board; returns the map and figures.
 
     ``budget``: seconds per opening, past which it is unknown (None: :data:`DEFAULT_BUDGET`,
@@ -366,7 +405,9 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     LocalCluster of ``jobs`` workers; each task starts its own kernel, see
     :func:`solve_opening`) instead of ``jobs`` local kernels — this process alone writes the
     store, as each task completes; ``mixed_kernels``: continue a store begun by another
-    kernel (see the module's docstring).
+    kernel (see the module's docstring); ``order_from``: an earlier run's store of the same
+    board, whose node counts set the order the openings are searched in (the costliest
+    first, see :func:`costliest_first`; only the order changes).
     """
     if not 1 <= n <= MAX_N:
         raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 128 cells), not {n}.")
@@ -393,6 +434,7 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         if not 0 <= a <= b:
             raise InputError(f"--shards must be A-B with 0 <= A <= B, not {a}-{b}.")
         tasks = tasks[a:b + 1]
+    costs = read_costs(order_from, n) if order_from is not None else None
     header = _header(n, tuple(without))
     switches = _switches(tuple(without))
     done: dict[str, dict] = {}
@@ -410,6 +452,8 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         if r is None or (r["winner"] == "unknown" and (budget > r.get("budget", 0) or r["kernel"] != header["kernel"]
                                                        or r["switches"] != header["switches"])):
             todo.append(t)
+    if costs is not None:
+        todo = costliest_first(todo, costs, board)
     lock = threading.Lock()
     searched: list[str] = []
     bits = table_bits if table_bits is not None else openings_table_bits(n)
