@@ -28,6 +28,10 @@ kept and each record names the kernel and the switches that decided it
 the commit whose sources it hashes, so any stored value can be recomputed by the kernel
 that made it (checked by ``tests/test_hex_published_maps.py``).
 
+Openings are searched in index order, or with ``order_from`` (``--order-from``) costliest
+first by an earlier run's node counts (:func:`costliest_first`), so that on several
+kernels the last to finish is a short one; the order never changes a value.
+
 References
 ----------
 .. [1] R. B. Hayward, J. van Rijswijck, "Hex and combinatorics", Discrete Math. 306
