@@ -301,10 +301,8 @@ def read_costs(path: str | Path, n: int) -> dict[str, float]:
     path = Path(path)
     if not path.is_file():
         raise InputError(f"--order-from: {path} is not a file.")
-    records = jsonl_store.read_records(path)
-    first = records[0] if records else None
-    if not isinstance(first, dict) or first.get("kind") != "hex-openings":
-        raise InputError(f"--order-from: {path} is not a Hex openings store.")
+    records = _openings_records(path, "--order-from: ")
+    first = records[0]
     if first.get("n") != n:
         raise InputError(f"--order-from: the store {path} is of a {first.get('n')}x{first.get('n')} run, not {n}x{n}.")
     return {c: (float("inf") if r.get("winner") == "unknown" or not isinstance(r.get("nodes"), int) else float(r["nodes"]))
@@ -321,6 +319,15 @@ def costliest_first(tasks: list[int], costs: dict[str, float], board: Position) 
     [2, 1, 0, 3]
     """
     return sorted(tasks, key=lambda t: (board.name(t) not in costs, -costs.get(board.name(t), 0.0), t))
+
+
+def _openings_records(path: Path, prefix: str = "") -> list:
+    """The records of the store at ``path``, refused (``prefix`` before the sentence) unless
+    its first line is a Hex openings header."""
+    records = jsonl_store.read_records(path)
+    if not records or not isinstance(records[0], dict) or records[0].get("kind") != "hex-openings":
+        raise InputError(f"{prefix}{path} is not a Hex openings store.")
+    return records
 
 
 def _cells(records: list) -> dict[str, dict]:
@@ -340,9 +347,7 @@ def store_table(path: str | Path) -> str:
     >>> print(store_table(f"{d}/s.jsonl").splitlines()[2].split("|")[1:4])
     [' a1 ', ' c3 ', ' W ']
     """
-    records = jsonl_store.read_records(Path(path))
-    if not records or not isinstance(records[0], dict) or records[0].get("kind") != "hex-openings":
-        raise InputError(f"{path} is not a Hex openings store.")
+    records = _openings_records(Path(path))
     n = records[0]["n"]
     pos = Position(n, n)
     recs = _cells(records)
