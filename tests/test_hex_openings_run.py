@@ -37,9 +37,14 @@ def test_map_equals_openings(n):
 
 def test_kill_and_resume_recomputes_nothing(tmp_path, capsys):
     store = tmp_path / "s.jsonl"
-    code, out, _ = run(capsys, "hex-openings", "4", "--store", str(store), "--only", "a1,b2,c1", "--json")
+    code, out, err = run(capsys, "hex-openings", "4", "--store", str(store), "--only", "a1,b2,c1", "--json")
     first = json.loads(out)
     assert code == 0 and sorted(first["searched"]) == ["a1", "b2", "c1"] and first["counts"]["not run"] == 10
+    # stdout is the JSON alone; a line on stderr as the run starts and as each opening finishes
+    lines = err.splitlines()
+    assert lines[0] == "4x4: searching 3 openings on 2 jobs; a line as each finishes:"
+    assert sorted(x.split("] ")[1].split(":")[0] for x in lines[1:]) == ["a1", "b2", "c1"]
+    assert [x.split("]")[0].strip() for x in lines[1:]] == ["[1/3", "[2/3", "[3/3"]
     # a killed run leaves a truncated last line: it is dropped and that opening redone
     text = store.read_text()
     store.write_text(text + '{"cell": "d1", "winn')

@@ -77,15 +77,28 @@ def run(args) -> int:
     if args.mixed_kernels and not args.resume:
         raise InputError("--mixed-kernels continues a store: add --resume and --store PATH.")
 
+    # one line on stderr per finished opening, with --json too (stdout then holds only the JSON)
+    todo: list[str] = []
+
+    def on_start(cells):
+        todo.extend(cells)
+        if cells:
+            print(f"{args.n}x{args.n}: searching {len(cells)} opening{'s' * (len(cells) != 1)} on "
+                  f"{'Dask' if args.dask else f'{args.jobs} job' + 's' * (args.jobs != 1)}; a line as each finishes:",
+                  file=sys.stderr, flush=True)
+
+    finished: list[str] = []
+
     def progress(cell, rec):
-        if not args.json:
-            cpu = f", {rec['cpu']:.2f} s CPU" if rec.get("cpu") is not None else ""
-            print(f"  {cell}: {rec['winner']} ({rec['seconds']:.2f} s wall{cpu})", file=sys.stderr, flush=True)
+        finished.append(cell)
+        cpu = f", {rec['cpu']:.2f} s CPU" if rec.get("cpu") is not None else ""
+        print(f"  [{len(finished)}/{len(todo)}] {cell}: {rec['winner']} ({rec['seconds']:.2f} s wall{cpu})",
+              file=sys.stderr, flush=True)
 
     r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume, budget=args.budget_per_opening,
                      only=args.only, shards=_shards(args.shards) if args.shards else None, progress=progress,
                      without=tuple(args.without), dask=args.dask, mixed_kernels=args.mixed_kernels,
-                     table_bits=args.table_bits, order_from=args.order_from)
+                     table_bits=args.table_bits, order_from=args.order_from, on_start=on_start)
     pos = Position(args.n, args.n)
     m = {c: o["winner"] for c, o in r["openings"].items()}
     if args.json:

@@ -401,7 +401,7 @@ DEFAULT_BUDGET = 300.0
 def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool = False, budget: float | None = None,
                  only: str | None = None, shards: tuple[int, int] | None = None, table_bits: int | None = None,
                  progress=None, without: tuple[str, ...] = (), dask: str | None = None,
-                 mixed_kernels: bool = False, order_from: str | Path | None = None) -> dict:
+                 mixed_kernels: bool = False, order_from: str | Path | None = None, on_start=None) -> dict:
     """Solve the Black openings of the empty ``n``×``n`` board; returns the map and figures.
 
     ``budget``: seconds per opening, past which it is unknown (None: :data:`DEFAULT_BUDGET`,
@@ -416,7 +416,8 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     store, as each task completes; ``mixed_kernels``: continue a store begun by another
     kernel (see the module's docstring); ``order_from``: an earlier run's store of the same
     board, whose node counts set the order the openings are searched in (the costliest
-    first, see :func:`costliest_first`; only the order changes).
+    first, see :func:`costliest_first`; only the order changes); ``on_start(cells)`` is
+    called once with the openings about to be searched, in their order.
     """
     if not 1 <= n <= MAX_N:
         raise InputError(f"The board side must be 1 to {MAX_N} (the kernel takes at most 128 cells), not {n}.")
@@ -463,6 +464,8 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
             todo.append(t)
     if costs is not None:
         todo = costliest_first(todo, costs, board)
+    if on_start:
+        on_start([board.name(t) for t in todo])
     lock = threading.Lock()
     searched: list[str] = []
     bits = table_bits if table_bits is not None else openings_table_bits(n)
