@@ -313,7 +313,7 @@ def test_order_from_bad_input(tmp_path, capsys):
 
 
 def test_the_8x8_makespans_in_the_docs_are_the_stores():
-    """docs/tools/hex.md's figures for --order-from: two workers taking the 8x8 map's
+    """docs/tools/hex.md's figures for --order-from: two workers taking the first 8x8 map's
     recorded openings in index order, and costliest first, each next opening going to the
     worker free first."""
     from pathlib import Path
@@ -322,7 +322,7 @@ def test_the_8x8_makespans_in_the_docs_are_the_stores():
     from verify.papers.hex.openings_run import _cells, costliest_first, representatives
 
     root = Path(__file__).resolve().parents[1]
-    recs = _cells(jsonl_store.read_records(root / "docs" / "hex" / "hex_openings_8x8.jsonl"))
+    recs = _cells(jsonl_store.read_records(root / "docs" / "hex" / "hex_openings_8x8_first_runs.jsonl"))
     board = Position(8, 8)
     tasks = sorted(set(representatives(8).values()))
     secs = {board.name(t): recs[board.name(t)]["seconds"] for t in tasks}
@@ -337,6 +337,6 @@ def test_the_8x8_makespans_in_the_docs_are_the_stores():
     figures = (round(sum(secs.values())), round(makespan(tasks)), round(makespan(costliest_first(tasks, costs, board))),
                round(sum(secs.values()) / 2))
     text = " ".join((root / "docs" / "tools" / "hex.md").read_text().split())
-    want = ("the 8×8 map ({:,} s, below) two workers in index order would finish after {:,} s, costliest first after "
+    want = ("the first 8×8 map ({:,} s, below) two workers in index order would finish after {:,} s, costliest first after "
             "{:,} s, against {:,} s for a perfect split").format(*figures)
     assert want in text, want

@@ -155,38 +155,46 @@ def test_7x7_map_recomputed_equals_published():
     assert {c: o["winner"] for c, o in r["openings"].items()} == _published(7)
 
 
-def test_the_docs_8x8_table_is_the_stores():
+@pytest.mark.parametrize("marker, store", [("hex8-table", "docs/hex/hex_openings_8x8.jsonl"),
+                                           ("hex8-first-table", "docs/hex/hex_openings_8x8_first_runs.jsonl")])
+def test_the_docs_8x8_tables_are_the_stores(marker, store):
+    # the map's run in one go with one kernel, and the first map (five kernels over two days)
     from verify.papers.hex.openings_run import store_table
 
     root = Path(__file__).resolve().parents[1]
     text = (root / "docs/tools/hex.md").read_text()
-    start = text.index("<!-- hex8-table:")
-    block = text[text.index("-->", start) + 3:text.index("<!-- /hex8-table -->")].strip()
-    assert block == store_table(root / "docs/hex/hex_openings_8x8.jsonl"), (
-        "docs/tools/hex.md's 8x8 table differs from the store: regenerate it with the command in its marker")
+    start = text.index(f"<!-- {marker}:")
+    assert store in text[start:text.index("-->", start)]
+    block = text[text.index("-->", start) + 3:text.index(f"<!-- /{marker} -->")].strip()
+    assert block == store_table(root / store), (
+        f"docs/tools/hex.md's table {marker} differs from {store}: regenerate it with the command in its marker")
 
 
-def test_the_readmes_8x8_progress_is_the_stores():
-    """The README's HEX line states how many 8×8 openings are decided, which are open, and
-    the seconds spent: each read from the store, so the line cannot drift from the run."""
-    import re
-
+def test_the_readmes_8x8_figures_are_the_stores():
+    """The README's HEX line states the 8×8 map's run: every opening decided, the kernel CPU
+    of its searches (from the store, docs/hex/hex_openings_8x8.jsonl) and the run's wall
+    time (from its --json output, docs/hex/hex_openings_8x8_run.json, whose openings must
+    be the store's), and the first map's seconds (docs/hex/hex_openings_8x8_first_runs.jsonl)."""
     from verify import jsonl_store
     from verify.papers.hex.openings_run import _cells
 
     root = Path(__file__).resolve().parents[1]
     recs = _cells(jsonl_store.read_records(root / "docs/hex/hex_openings_8x8.jsonl"))
-    decided = sum(r["winner"] in ("B", "W") for r in recs.values())
-    open_ = sorted(c for c, r in recs.items() if r["winner"] not in ("B", "W"))
+    run = json.loads((root / "docs/hex/hex_openings_8x8_run.json").read_text())
     readme = " ".join((root / "README.md").read_text().split())
-    if open_:
-        assert f"the {decided} of the 32 8×8 openings decided so far" in readme
-        said = re.search(r"map is under way: (.*?) (?:are|is) past an hour of search", readme).group(1)
-        assert said == (open_[0] if len(open_) == 1 else ", ".join(open_[:-1]) + " and " + open_[-1])
-    else:
-        assert decided == 32 and "all 32 8×8 openings (up to the 180° turn) are decided" in readme
-    spent = sum(r["seconds"] for r in recs.values())
-    assert f"add up to {spent:,.0f} s, {spent / 7200:.1f} h on 2 cores," in readme
+    assert sum(r["winner"] in ("B", "W") for r in recs.values()) == 32
+    assert "all 32 8×8 openings (up to the 180° turn) are decided" in readme
+    searched = {c: o for c, o in run["openings"].items() if o["from"] is None}
+    assert {c: (o["winner"], o["nodes"], o["cpu"]) for c, o in searched.items()} == \
+        {c: (r["winner"], r["nodes"], r["cpu"]) for c, r in recs.items()}
+    cpu = sum(r["cpu"] for r in recs.values())
+    wall = run["wall_seconds"]
+    hours, minutes = divmod(round(wall / 60), 60)
+    assert f"{hours} h {minutes} min wall" in readme
+    assert f"{cpu:,.0f} s of kernel CPU ({cpu / 7200:.2f} h on 2 cores)" in readme
+    first = _cells(jsonl_store.read_records(root / "docs/hex/hex_openings_8x8_first_runs.jsonl"))
+    spent = sum(r["seconds"] for r in first.values())
+    assert f"the first map, by five kernels over two days, took {spent:,.0f} s" in readme
 
 
 def test_every_listed_kernel_is_the_hash_of_its_commits_sources(tmp_path):

@@ -339,7 +339,8 @@ def store_table(path: str | Path) -> str:
     """The Markdown table of a stored run: per searched opening, its 180° turn, the winner
     (``?`` past its budget), wall seconds, the kernel's CPU seconds (``—`` in records made
     before they were kept) and df-pn nodes, in the store's order, and a
-    last line with the counts.  The docs' 8×8 table is this, tested against the store.
+    last line with the counts and the seconds in all (CPU too where every record has it).
+    The docs' 8×8 tables are this, tested against their stores.
 
     >>> import tempfile, json
     >>> d = tempfile.mkdtemp()
@@ -364,7 +365,8 @@ def store_table(path: str | Path) -> str:
     lines.append(f"{len(decided)} of {total} searched openings decided ({sum(r['winner'] == 'B' for r in decided)} "
                  f"Black wins, {sum(r['winner'] == 'W' for r in decided)} White wins), "
                  f"{len(recs) - len(decided)} past their budget; {sum(r['seconds'] for r in recs.values()):,.0f} s wall "
-                 f"in all.")
+                 f"in all" + (f", {sum(r['cpu'] for r in recs.values()):,.0f} s of kernel CPU."
+                              if recs and all(r.get("cpu") is not None for r in recs.values()) else "."))
     if len(kernels) > 1:
         lines.append("Decided by the kernels " + ", ".join(f"{k} ({c})" for k, c in kernels.items()) + ".")
     words = Counter(record_switches(records[0], r) for r in recs.values() if r["winner"] in ("B", "W"))
