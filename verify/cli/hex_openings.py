@@ -77,22 +77,21 @@ def run(args) -> int:
     if args.mixed_kernels and not args.resume:
         raise InputError("--mixed-kernels continues a store: add --resume and --store PATH.")
 
-    # one line on stderr per finished opening, with --json too (stdout then holds only the JSON)
-    todo: list[str] = []
+    # a line on stderr as the run starts and one per finished opening, with --json too
+    # (stdout then holds only the JSON)
+    jobs = f"{args.jobs} job{'s' * (args.jobs != 1)}"
+    count = {"todo": 0, "done": 0}
 
     def on_start(cells):
-        todo.extend(cells)
+        count["todo"] = len(cells)
         if cells:
             print(f"{args.n}x{args.n}: searching {len(cells)} opening{'s' * (len(cells) != 1)} on "
-                  f"{'Dask' if args.dask else f'{args.jobs} job' + 's' * (args.jobs != 1)}; a line as each finishes:",
-                  file=sys.stderr, flush=True)
-
-    finished: list[str] = []
+                  f"{'Dask' if args.dask else jobs}; a line as each finishes:", file=sys.stderr, flush=True)
 
     def progress(cell, rec):
-        finished.append(cell)
+        count["done"] += 1
         cpu = f", {rec['cpu']:.2f} s CPU" if rec.get("cpu") is not None else ""
-        print(f"  [{len(finished)}/{len(todo)}] {cell}: {rec['winner']} ({rec['seconds']:.2f} s wall{cpu})",
+        print(f"  [{count['done']}/{count['todo']}] {cell}: {rec['winner']} ({rec['seconds']:.2f} s wall{cpu})",
               file=sys.stderr, flush=True)
 
     r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume, budget=args.budget_per_opening,
@@ -107,7 +106,7 @@ def run(args) -> int:
         c = r["counts"]
         print(f"{args.n}x{args.n}: winner after each Black opening (B/W, ? unknown or not run)")
         print(opening_map_text(pos, m))
-        where = (f"{r['kernel_cpu_seconds']:.2f} s kernel CPU on {args.jobs} job{'s' * (args.jobs != 1)}." if r["kernel_cpu_seconds"] is not None
+        where = (f"{r['kernel_cpu_seconds']:.2f} s kernel CPU on {jobs}." if r["kernel_cpu_seconds"] is not None
                  else f"on Dask ({args.dask}).")
         print(f"Black wins after {c['B']}, White after {c['W']}, unknown {c['unknown']}, not run {c['not run']} "
               f"(of {pos.size}); searched {len(r['searched'])} now in {r['wall_seconds']:.2f} s wall, " + where)
