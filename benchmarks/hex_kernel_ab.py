@@ -4,8 +4,8 @@ fresh processes, interleaved.
     PYTHONPATH=. python benchmarks/hex_kernel_ab.py [--base REV [--base-wide]] [--board N] [--only a3,a4]
                                                      [--bits-a BITS] [--bits-b BITS] [--json]
 
-A is the kernel of the git revision REV (default ``HEAD``: ``hexsolve.c`` and ``hexbits.h``
-as committed there), B this checkout's, both compiled into the kernel cache. Each of
+A is the kernel of the git revision REV (default ``HEAD``: ``hexsolve.c``, ``hexbits.h`` and
+``edge_templates.h`` as committed there), B this checkout's, both compiled into the kernel cache. Each of
 Black's openings on the empty N×N board (one of each pair of 180° turns, as
 ``hex-openings`` searches them; ``--only`` picks some) is solved with White to move by A
 and by B as ``hex-openings`` runs the kernel (:data:`RUN_SWITCHES`, value only, its table
@@ -40,7 +40,8 @@ from verify.papers.hex.openings_run import openings_table_bits, representatives 
 from verify.papers.hex.solver import MAX_CELLS, RUN_SWITCHES, _flags, build_executable, build_for  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-KERNEL = ("verify/papers/hex/hexsolve.c", "verify/papers/hex/hexbits.h")
+KERNEL = ("verify/papers/hex/hexsolve.c", "verify/papers/hex/hexbits.h", "verify/papers/hex/edge_templates.h")
+OPTIONAL = {"verify/papers/hex/edge_templates.h"}  # revisions before the edge templates have none
 
 
 def kernel_at(rev: str, wide: bool, mid: bool = False) -> Path:
@@ -53,6 +54,8 @@ def kernel_at(rev: str, wide: bool, mid: bool = False) -> Path:
     with tempfile.TemporaryDirectory() as d:
         for path in KERNEL:
             p = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{path}"], capture_output=True)
+            if p.returncode and path in OPTIONAL:
+                continue
             if p.returncode:
                 raise InputError(f"Revision {rev!r} has no {path} in this repository.")
             (Path(d) / Path(path).name).write_bytes(p.stdout)

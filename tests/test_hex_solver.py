@@ -19,11 +19,13 @@ def _shannon(p, to, s=FastSolver()):
 
 
 SWITCHES = ("mustplay", "threats", "vc", "fillin", "ordering", "orlinks", "dfpn", "captured", "prune", "dominated",
-            "hsearch", "proofsets", "lazyfill")
+            "hsearch", "proofsets", "lazyfill", "templates")
 # every switch on, each one off alone, all off, and the must-play search with only one
 # reduction on (so each reduction is also checked without the others' help)
 SETTINGS = ([{}] + [{k: False} for k in SWITCHES] + [dict.fromkeys(SWITCHES, False)]
             + [{**dict.fromkeys(SWITCHES, False), "mustplay": True, k: True} for k in ("threats", "vc", "fillin", "captured", "hsearch")]
+            # the H-search from edge templates with the must-play rule alone
+            + [{**dict.fromkeys(SWITCHES, False), "mustplay": True, "hsearch": True, "templates": True}]
             + [{"threats": False, "fillin": False}, {"value_only": True},
                {**dict.fromkeys(SWITCHES, False), "mustplay": True, "fillin": True, "captured": True},
                # df-pn's threatened-move pruning alone, its pair-domination pruning alone

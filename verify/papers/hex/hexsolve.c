@@ -389,6 +389,55 @@ static void hs_add_sc(int a, int b, int key, bb c) {
     hns[a][b] = (uint8_t)j;
 }
 
+/* Edge templates (switch bit 28): base connections of the H-search beside the
+ * adjacencies.  A template of row k (edge_templates.h, generated from
+ * edge_templates.json by verify/papers/hex/edge_templates.py) is an anchor cell k rows
+ * from the player's side, the player's stones and a carrier of cells, as offsets
+ * (dr, dc) from the anchor towards Black's bottom side; when the stones are there and
+ * the carrier is vacant, the anchor (a stone of the player, or a vacant cell taken as
+ * the player's, as every vacant end of an H-search connection is) is joined to the side
+ * through the carrier, the opponent moving first: a full connection.  Each template is
+ * proved by its strip (a win there, found by this kernel and certified by a proof
+ * object the independent checker accepts; the module's docstring gives why a win on the
+ * strip is a connection on every board: every cell off the carrier is at worst the
+ * opponent's, HEX.P2).  Here each is turned onto the four sides by the board's
+ * symmetries — the 180-degree turn (Black's top side) and the transpose, which swaps
+ * the colours (White's right and left sides) — and placed at every anchor whose cells
+ * all lie on the board; an instance off the table's room is dropped (a limit only loses
+ * connections).  Measured (2026-11-27, benchmarks/hex_kernel_ab.py): 7x7, all 25 openings,
+ * -21 % nodes and -18 % CPU; 8x8 d1, f3, d5, b7, g2, e4 -22 % nodes, -21 % CPU. */
+#include "edge_templates.h"
+static int tpl_on = 0;
+typedef struct { bb car, st; int anchor, side; } TplInst;
+#define TPI_MAX (N_ETPL * 4 * 12)
+static TplInst tpi[2][TPI_MAX]; /* [black] */
+static int ntpi[2];
+static void tpl_setup(void) {
+    ntpi[0] = ntpi[1] = 0;
+    for (int t = 0; t < N_ETPL; t++) {
+        const ETpl *e = &ETPL[t];
+        int k = e->k;
+        for (int o = 0; o < 4; o++) { /* Black bottom, Black top, White right, White left */
+            int black = o < 2, side = o == 0 || o == 2; /* hsearch(): vertex 1 is the bottom / right side */
+            for (int at = 0; at < (black ? C : R); at++) {
+                int ar = o == 0 ? R - k : o == 1 ? k - 1 : at, ac = o == 2 ? C - k : o == 3 ? k - 1 : at, ok = 1;
+                if (ar < 0 || ar >= R || ac < 0 || ac >= C) continue;
+                bb car = 0, st = 0;
+                for (int q = 0; q < e->nc + e->ns; q++) {
+                    int dr = e->d[q][0], dc = e->d[q][1];
+                    int r = o == 0 ? ar + dr : o == 1 ? ar - dr : o == 2 ? ar + dc : ar - dc;
+                    int c = o == 0 ? ac + dc : o == 1 ? ac - dc : o == 2 ? ac + dr : ac - dr;
+                    if (r < 0 || r >= R || c < 0 || c >= C) { ok = 0; break; }
+                    if (q < e->nc) car |= BIT(r * C + c); else st |= BIT(r * C + c);
+                }
+                if (!ok || ntpi[black] >= TPI_MAX) continue;
+                TplInst *p = &tpi[black][ntpi[black]++];
+                p->car = car; p->st = st; p->anchor = ar * C + ac; p->side = side;
+            }
+        }
+    }
+}
+
 /* The closure for the player with stones S (Black if black) on vacant V; stops at a VC
  * between the sides, or once its SCs between the sides have no cell of h_region in
  * common (the read-out is then decided).  Returns 0 when the board is
@@ -400,16 +449,17 @@ static int hsearch(bb S, bb V, int black) {
     h_has_vc = 0; h_nsc = 0; h_sc_and = BB_ALL; h_sc_or = 0; hstop = 0; hq_len = 0; h_log_n = 0;
     gadj[0] = row0 & V; gadj[1] = row1 & V;
     hng = 2;
-    bb rest = S, others[BB_BITS];
+    bb rest = S, others[BB_BITS], gv_mask[BB_BITS + 2];
+    gv_mask[0] = gv_mask[1] = 0;
     int no = 0;
     while (rest) {
         bb g = rest & -rest, p = 0;
         while (g != p) { p = g; g = dilate(g) & S; }
         rest &= ~g;
         bb d = dilate(g) & V;
-        if (g & row0) gadj[0] |= d;
-        else if (g & row1) gadj[1] |= d;
-        else others[no++] = d;
+        if (g & row0) { gadj[0] |= d; gv_mask[0] |= g; }
+        else if (g & row1) { gadj[1] |= d; gv_mask[1] |= g; }
+        else { gv_mask[2 + no] = g; others[no++] = d; }
     }
     if (2 + no + bb_popcount(V) > HV) return 0;
     for (int i = 0; i < no; i++) gadj[hng++] = others[i];
@@ -424,6 +474,16 @@ static int hsearch(bb S, bb V, int black) {
         int x = bb_ctz(v);
         for (bb q = NBR[x] & V & ~((BIT(x) << 1) - 1); q; q &= q - 1) hs_add_vc(vcell[x], vcell[bb_ctz(q)], 0);
     }
+    if (tpl_on) /* edge templates: the anchor (a vacant cell or a group) joined to a side */
+        for (int t = 0; t < ntpi[black] && !hstop; t++) {
+            const TplInst *p = &tpi[black][t];
+            if ((p->car & ~V) || (p->st & ~S)) continue;
+            bb ab = BIT(p->anchor);
+            int va = -1;
+            if (V & ab) va = vcell[p->anchor];
+            else if (S & ab) for (int i = 0; i < 2 + no; i++) if (gv_mask[i] & ab) { va = i; break; }
+            if (va >= 0) hs_add_vc(va, p->side, p->car);
+        }
     /* AND closure over the queue of new VCs */
     for (int h = 0; h < hq_len && !hstop; h++) {
         int a = hq_a[h], b = hq_b[h];
@@ -1202,6 +1262,7 @@ static void setup(int r, int c) {
     NOTLEFT = FULL & ~LEFT;
     NOTRIGHT = FULL & ~RIGHT;
     setup_ring();
+    tpl_setup();
     for (int i = 0; i < N; i++) NBR[i] = dilate(BIT(i)) & ~BIT(i);
     /* static order: cells nearest the board's centre first (hex distance) */
     double cr = (R - 1) / 2.0, cc = (C - 1) / 2.0;
@@ -1270,6 +1331,7 @@ static int read_query(bb *b, bb *w, int *btm, int *mp) {
     cap_on = (f >> 9) & 1;
     prune_on = (f >> 10) & 1;
     dom_on = (f >> 26) & 1;
+    tpl_on = (f >> 28) & 1;
     shrink_on = (f >> 23) & 1;
     lazy_on = (f >> 24) & 1;
     bug_or = (f >> 11) & 1;

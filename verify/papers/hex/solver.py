@@ -178,17 +178,18 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
 def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
            ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
            hsearch: bool = True, captured: bool = True, prune: bool = True, proofsets: bool = True,
-           lazyfill: bool = True, dominated: bool = True) -> int:
+           lazyfill: bool = True, dominated: bool = True, templates: bool = True) -> int:
     """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
     4 move ordering, 5 OR links in the virtual-connection search, 6 df-pn decides the value
     first, 7 value only: with df-pn, the carrier is every vacant cell; 8 H-search; 9
     captured-pair fill-in; 10 df-pn drops moves threatened by another cell; 23 df-pn's proof
     sets; 24 df-pn's lazy fill-in; 26 df-pn drops moves dominated through a pair the
-    dominating move leaves lost for the opponent)."""
+    dominating move leaves lost for the opponent; 28 edge templates as base connections of
+    the H-search, :mod:`~verify.papers.hex.edge_templates`)."""
     return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
             | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only) | 256 * int(hsearch)
             | 512 * int(captured) | 1024 * int(prune) | int(proofsets) << 23 | int(lazyfill) << 24
-            | int(dominated) << 26)
+            | int(dominated) << 26 | int(templates) << 28)
 
 
 DEBUG_BITS = 0
@@ -206,7 +207,8 @@ BUG_PROOF_SET = 1 << 25
 BUG_PAIR_DOMINATION = 1 << 27
 
 PLAIN = dict(mustplay=False, threats=False, vc=False, fillin=False, ordering=False, orlinks=False, dfpn=False,
-             hsearch=False, captured=False, prune=False, proofsets=False, lazyfill=False, dominated=False)
+             hsearch=False, captured=False, prune=False, proofsets=False, lazyfill=False, dominated=False,
+             templates=False)
 """Every reduction off: the kernel's plain game-tree search (Fig. 13's recursion over every
 vacant cell, no must-play update) — the C twin of ``win_value(..., mustplay=False)``."""
 
@@ -380,7 +382,7 @@ class CSolver:
               vc: bool = True, fillin: bool = True, ordering: bool = True,
               orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
               hsearch: bool = True, captured: bool = True, prune: bool = True, proofsets: bool = True,
-              lazyfill: bool = True, dominated: bool = True) -> tuple[str, int, int]:
+              lazyfill: bool = True, dominated: bool = True, templates: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the must-play rule — the Fig. 13 update ``M ← M ∩ S`` and every
@@ -413,12 +415,13 @@ class CSolver:
         threatening in the opponent's graph, which the mover may then fill (TSD.PAIRS; so y
         wins only if x wins, HEX.P2); ``proofsets``: df-pn drops the moves off a lost
         child's proof set (its carrier); ``lazyfill``: df-pn fills a child in only when it
-        searches it — all switchable, and switched off the answers must not
+        searches it; ``templates``: the H-search starts from the edge templates of
+        :mod:`~verify.papers.hex.edge_templates` as well as the adjacencies — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         self._check(pos)
         word = _flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch, captured, prune,
-                      proofsets, lazyfill, dominated)
+                      proofsets, lazyfill, dominated, templates)
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {word | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) != 3 or out[0] not in (BLACK, WHITE):
@@ -463,19 +466,21 @@ class CSolver:
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
         return {int(out[i]): (int(out[i + 1], 16), int(out[i + 2], 16)) for i in range(1, len(out), 3)}
 
-    def hsearch(self, pos: Position, player: str) -> tuple[int | None, list[tuple[int, int]]]:
+    def hsearch(self, pos: Position, player: str, templates: bool = False) -> tuple[int | None, list[tuple[int, int]]]:
         """The kernel's H-search read-out for ``player`` (test hook, bit 12): the carrier of
         its virtual connection between ``player``'s sides (None when none is found) and
         every semi-connection between them that the closure met and the solver's
         must-play read-out counts — before the kernel drops subsumed ones and caps its
-        kept lists — as (key cell, carrier), in the order met (repeats possible).
+        kept lists — as (key cell, carrier), in the order met (repeats possible).  With
+        ``templates`` the closure starts from the edge templates as well (switch bit 28,
+        as df-pn runs it), else from the adjacencies alone (Anshelevich's rules).
 
         >>> C = c_solver()
         >>> C is None or C.hsearch(Position.parse("3x3"), "B")[1] != []
         True
         """
         self._check(pos)
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {player} {4096 | DEBUG_BITS}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {player} {4096 | int(templates) << 28 | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) < 4 or out[0] != "H":
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
