@@ -171,7 +171,7 @@ def test_dask_local_cluster_gives_the_same_map_and_store(tmp_path, capsys):
 # some openings that alone moves a count by a node or two)
 SWITCH_WITNESS = {
     "mustplay": (4, "d1"),   # 7 / 24 nodes (before issue 18 the switch was read only in the carrier search)
-    "threats": (7, "a2"),    # 56253 / 56273 (the opponent's threats are semi-connections the H-search
+    "threats": (7, "b2"),    # 45081 / 45099 (the opponent's threats are semi-connections the H-search
                              # finds too; the mover's own one- and two-move wins save a node here and there)
     "fillin": (6, "f3"),     # 2082 / 2067
     "ordering": (5, "d1"),   # 5 / 7
@@ -181,7 +181,8 @@ SWITCH_WITNESS = {
     "prune": (5, "c1"),      # 4 / 10
     "dominated": (4, "a1"),  # 2 / 3
     "proofsets": (6, "a2"),  # 408 / 486
-    "lazyfill": (6, "a2"),   # 408 / 398
+    "lazyfill": (6, "b2"),   # 275 / 255
+    "templates": (5, "b2"),  # 12 / 15
 }
 
 

@@ -165,10 +165,11 @@ def test_solve_without_mustplay_is_the_plain_search(monkeypatch):
 
 
 # positions where a loss's proof set without the opponent's semi-connection carriers
-# (kernel bug bit 25) no longer carries the win (found on random 3x3/4x4 positions)
+# (kernel bug bit 25) no longer carries the win (found on random 3x3/4x4 positions; the
+# last again with the edge templates on, which hid the bug on "..../...B/...W/B..W")
 PROOF_SET_WITNESSES = [("..../...B/..../.W..", WHITE), ("..../W..B/..../B.W.", WHITE),
                        (".W../B..B/..../.W..", WHITE), ("..W./...W/..../.B.B", BLACK),
-                       (".BW./..../..../....", BLACK), ("..../...B/...W/B..W", WHITE)]
+                       (".BW./..../..../....", BLACK), ("..../...W/B.../...B", WHITE)]
 
 
 @needs_c
