@@ -71,13 +71,13 @@ ROOT = Path(__file__).resolve().parents[1]
 KERNELS = ROOT / "docs" / "hex" / "kernels.json"
 
 
-def _stored(n: int, mixed: bool = False) -> tuple[dict, dict[str, str]]:
+def _stored(n: int, mixed: bool = False, name: str | None = None) -> tuple[dict, dict[str, str]]:
     """The header and the per-cell winners of the stored map ``docs/hex/hex_openings_NxN.jsonl``,
     after checking that the current kernel (source hash) with the current run switches made
     it — or, with ``mixed`` (a map that outlives kernels: ``--mixed-kernels``), that each
     decided opening's kernel is the current one or one listed in ``docs/hex/kernels.json``,
     and its switches the header's or the current run's."""
-    name = f"docs/hex/hex_openings_{n}x{n}.jsonl"
+    name = name or f"docs/hex/hex_openings_{n}x{n}.jsonl"
     path = ROOT / name
     lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
     header, recs = lines[0], {r["cell"]: r["winner"] for r in lines[1:]}
@@ -110,10 +110,12 @@ def test_stored_map_is_the_current_kernels_and_equals_published(n):
     assert stored == _published(n)
 
 
-def test_stored_8x8_openings_are_listed_kernels_and_equal_published():
-    # the 8x8 store may be unfinished (a long run, resumable, over kernel changes): every
-    # decided opening must match the published value; how many are decided is reported on failure
-    _, recs = _stored(8, mixed=True)
+@pytest.mark.parametrize("name", ["docs/hex/hex_openings_8x8.jsonl", "docs/hex/hex_openings_8x8_templates.jsonl"])
+def test_stored_8x8_openings_are_listed_kernels_and_equal_published(name):
+    # an 8x8 store may be unfinished (a long run, resumable, over kernel changes; the run
+    # with edge templates was stopped): every decided opening must match the published
+    # value; how many are decided is reported on failure
+    _, recs = _stored(8, mixed=True, name=name)
     pos = Position(8, 8)
     published = _published(8)
     decided = {c: w for c, w in recs.items() if w in ("B", "W")}
@@ -156,7 +158,8 @@ def test_7x7_map_recomputed_equals_published():
 
 
 @pytest.mark.parametrize("marker, store", [("hex8-table", "docs/hex/hex_openings_8x8.jsonl"),
-                                           ("hex8-first-table", "docs/hex/hex_openings_8x8_first_runs.jsonl")])
+                                           ("hex8-first-table", "docs/hex/hex_openings_8x8_first_runs.jsonl"),
+                                           ("hex8-templates-table", "docs/hex/hex_openings_8x8_templates.jsonl")])
 def test_the_docs_8x8_tables_are_the_stores(marker, store):
     # the map's run in one go with one kernel, and the first map (five kernels over two days)
     from verify.papers.hex.openings_run import store_table
