@@ -57,17 +57,10 @@ def test_every_template_has_a_checked_proof_and_each_carrier_cell_is_needed(i):
         check = check_proof(build_proof(pos, WHITE), pos, WHITE)
         assert check.winner == BLACK, (t, check.sentence())
         for j, cell in enumerate(t.carrier):
-            weaker = pos.fill(_cells(pos, t, cell), WHITE)
+            weaker = pos.fill(1 << E.strip_cell(t, cell), WHITE)
             assert c_solver().value(weaker, WHITE, templates=False)[0] == WHITE, (t, cell)
             if j == 0:
                 assert check_proof(build_proof(weaker, WHITE), weaker, WHITE).winner == WHITE, (t, cell)
-
-
-def _cells(pos: Position, t: E.Template, cell) -> int:
-    """The mask of ``cell`` (an offset of ``t``) on ``t``'s strip ``pos``."""
-    lo = min(dc for _, dc in [(0, 0), *t.stones, *t.carrier])
-    dr, dc = cell
-    return 1 << ((dr + 1) * pos.cols + dc - lo)
 
 
 @needs_kernel

@@ -70,7 +70,7 @@ from pathlib import Path
 from ...errors import ShannonVerifyError
 from .board import BLACK, WHITE, Position
 
-__all__ = ["HEADER", "JSON", "Template", "derive", "load", "mirror", "render_header", "render_json", "strip_position"]
+__all__ = ["HEADER", "JSON", "Template", "derive", "load", "mirror", "render_header", "render_json", "strip_cell", "strip_position"]
 
 JSON = Path(__file__).with_name("edge_templates.json")
 HEADER = Path(__file__).with_name("edge_templates.h")
@@ -118,12 +118,11 @@ def strip_position(t: Template) -> Position:
     WB/WB/..
     """
     cells = [(0, 0), *t.stones, *t.carrier]
-    lo = min(dc for _, dc in cells)
-    width = max(dc for _, dc in cells) - lo + 1
+    width = max(dc for _, dc in cells) - min(dc for _, dc in cells) + 1
     rows = t.k + 1
     if any(not 0 <= dr < t.k for dr, _ in cells):
         raise ShannonVerifyError(f"A row-{t.k} template has a cell off rows 0..{t.k - 1} of the anchor.")
-    at = lambda dr, dc: (dr + 1) * width + dc - lo  # noqa: E731
+    at = lambda dr, dc: strip_cell(t, (dr, dc))  # noqa: E731
     full = (1 << (rows * width)) - 1
     black = 1 << at(-1, 0) | 1 << at(0, 0)
     for c in t.stones:
@@ -132,6 +131,19 @@ def strip_position(t: Template) -> Position:
     for c in t.carrier:
         vacant |= 1 << at(*c)
     return Position(rows, width, black, full & ~black & ~vacant)
+
+
+def strip_cell(t: Template, cell: Cell) -> int:
+    """The index on ``t``'s strip (:func:`strip_position`) of ``cell``, an offset ``(dr, dc)``
+    from the anchor (``dr = -1``: the connector's row).
+
+    >>> strip_cell(Template(2, (), ((1, -1), (1, 0))), (1, -1))
+    4
+    """
+    cells = [(0, 0), *t.stones, *t.carrier]
+    lo = min(dc for _, dc in cells)
+    width = max(dc for _, dc in cells) - lo + 1
+    return (cell[0] + 1) * width + cell[1] - lo
 
 
 def load(path: Path = JSON) -> list[Template]:
