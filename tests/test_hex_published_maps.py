@@ -110,7 +110,8 @@ def test_stored_map_is_the_current_kernels_and_equals_published(n):
     assert stored == _published(n)
 
 
-@pytest.mark.parametrize("name", ["docs/hex/hex_openings_8x8.jsonl", "docs/hex/hex_openings_8x8_templates.jsonl"])
+@pytest.mark.parametrize("name", ["docs/hex/hex_openings_8x8.jsonl", "docs/hex/hex_openings_8x8_before_templates.jsonl",
+                                  "docs/hex/hex_openings_8x8_templates.jsonl"])
 def test_stored_8x8_openings_are_listed_kernels_and_equal_published(name):
     # an 8x8 store may be unfinished (a long run, resumable, over kernel changes; the run
     # with edge templates was stopped): every decided opening must match the published
@@ -158,10 +159,12 @@ def test_7x7_map_recomputed_equals_published():
 
 
 @pytest.mark.parametrize("marker, store", [("hex8-table", "docs/hex/hex_openings_8x8.jsonl"),
+                                           ("hex8-before-templates-table", "docs/hex/hex_openings_8x8_before_templates.jsonl"),
                                            ("hex8-first-table", "docs/hex/hex_openings_8x8_first_runs.jsonl"),
                                            ("hex8-templates-table", "docs/hex/hex_openings_8x8_templates.jsonl")])
 def test_the_docs_8x8_tables_are_the_stores(marker, store):
-    # the map's run in one go with one kernel, and the first map (five kernels over two days)
+    # the map's runs in one go with one kernel (with the edge templates, before them, and
+    # stopped after six openings), and the first map (five kernels over two days)
     from verify.papers.hex.openings_run import store_table
 
     root = Path(__file__).resolve().parents[1]
@@ -177,7 +180,9 @@ def test_the_readmes_8x8_figures_are_the_stores():
     """The README's HEX line states the 8×8 map's run: every opening decided, the kernel CPU
     of its searches (from the store, docs/hex/hex_openings_8x8.jsonl) and the run's wall
     time (from its --json output, docs/hex/hex_openings_8x8_run.json, whose openings must
-    be the store's), and the first map's seconds (docs/hex/hex_openings_8x8_first_runs.jsonl)."""
+    be the store's), the same run's wall time before the edge templates (its output renamed
+    docs/hex/hex_openings_8x8_before_templates_run.json, with its store) and the first map's
+    seconds (docs/hex/hex_openings_8x8_first_runs.jsonl)."""
     from verify import jsonl_store
     from verify.papers.hex.openings_run import _cells
 
@@ -195,6 +200,13 @@ def test_the_readmes_8x8_figures_are_the_stores():
     hours, minutes = divmod(round(wall / 60), 60)
     assert f"{hours} h {minutes} min wall" in readme
     assert f"{cpu:,.0f} s of kernel CPU ({cpu / 7200:.2f} h on 2 cores)" in readme
+    before = json.loads((root / "docs/hex/hex_openings_8x8_before_templates_run.json").read_text())
+    before_recs = _cells(jsonl_store.read_records(root / "docs/hex/hex_openings_8x8_before_templates.jsonl"))
+    assert {c: (o["winner"], o["nodes"], o["cpu"]) for c, o in before["openings"].items() if o["from"] is None} == \
+        {c: (r["winner"], r["nodes"], r["cpu"]) for c, r in before_recs.items()}
+    assert before["kernel"] != run["kernel"]
+    hours, minutes = divmod(round(before["wall_seconds"] / 60), 60)
+    assert f"the same run before the templates took {hours} h {minutes} min" in readme
     first = _cells(jsonl_store.read_records(root / "docs/hex/hex_openings_8x8_first_runs.jsonl"))
     spent = sum(r["seconds"] for r in first.values())
     assert f"the first map, by five kernels over two days, took {spent:,.0f} s" in readme
