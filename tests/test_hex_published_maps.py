@@ -187,23 +187,24 @@ def test_the_readmes_8x8_figures_are_the_stores():
     from verify.papers.hex.openings_run import _cells
 
     root = Path(__file__).resolve().parents[1]
-    recs = _cells(jsonl_store.read_records(root / "docs/hex/hex_openings_8x8.jsonl"))
-    run = json.loads((root / "docs/hex/hex_openings_8x8_run.json").read_text())
+
+    def run_and_store(name):  # a run's --json output, and its store, whose openings must be the run's
+        run = json.loads((root / f"docs/hex/{name}_run.json").read_text())
+        recs = _cells(jsonl_store.read_records(root / f"docs/hex/{name}.jsonl"))
+        assert {c: (o["winner"], o["nodes"], o["cpu"]) for c, o in run["openings"].items() if o["from"] is None} == \
+            {c: (r["winner"], r["nodes"], r["cpu"]) for c, r in recs.items()}
+        return run, recs
+
+    run, recs = run_and_store("hex_openings_8x8")
     readme = " ".join((root / "README.md").read_text().split())
     assert sum(r["winner"] in ("B", "W") for r in recs.values()) == 32
     assert "all 32 8×8 openings (up to the 180° turn) are decided" in readme
-    searched = {c: o for c, o in run["openings"].items() if o["from"] is None}
-    assert {c: (o["winner"], o["nodes"], o["cpu"]) for c, o in searched.items()} == \
-        {c: (r["winner"], r["nodes"], r["cpu"]) for c, r in recs.items()}
     cpu = sum(r["cpu"] for r in recs.values())
     wall = run["wall_seconds"]
     hours, minutes = divmod(round(wall / 60), 60)
     assert f"{hours} h {minutes} min wall" in readme
     assert f"{cpu:,.0f} s of kernel CPU ({cpu / 7200:.2f} h on 2 cores)" in readme
-    before = json.loads((root / "docs/hex/hex_openings_8x8_before_templates_run.json").read_text())
-    before_recs = _cells(jsonl_store.read_records(root / "docs/hex/hex_openings_8x8_before_templates.jsonl"))
-    assert {c: (o["winner"], o["nodes"], o["cpu"]) for c, o in before["openings"].items() if o["from"] is None} == \
-        {c: (r["winner"], r["nodes"], r["cpu"]) for c, r in before_recs.items()}
+    before, _ = run_and_store("hex_openings_8x8_before_templates")
     assert before["kernel"] != run["kernel"]
     hours, minutes = divmod(round(before["wall_seconds"] / 60), 60)
     assert f"the same run before the templates took {hours} h {minutes} min" in readme
