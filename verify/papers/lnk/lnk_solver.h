@@ -10,13 +10,17 @@
  * - a free vertex joining Short's s-blob to his t-blob wins at once for Short to move;
  *   two of them win for Short whoever moves, and one of them is Cut's only move;
  * - a free vertex whose cutting separates s from t wins at once for Cut to move;
+ *   two of them win for Cut whoever moves (Short, to move and with no joining vertex,
+ *   can take only one), and one of them is Short's only move;
+ * - Cut's moves next to one of Short's blobs are tried first (an order only);
  * - only free vertices reachable from both s and t avoiding cut vertices are played
  *   (no other vertex lies on an s-t path, so colouring it never matters, and a move
  *   that does not matter is never better than one that does: more vertices of one's
  *   own colour never hurt).
  *
  * Use: solver_init() once; solver_setup(n, adj, s, t) per game; then short_wins(first)
- * any number of times, changing SADJ in between (edge deletions) if wanted.  The
+ * any number of times, changing SADJ in between (edge deletions) if wanted, followed
+ * each time by solver_forget().  The
  * answers are checked: every link a kernel reports is re-solved in Python, and the
  * kernels' searches are compared with the Python searches and, for every candidate of
  * the n = 10 strong search, with an independent solver (verify/papers/lnk/plain.py).
@@ -61,10 +65,16 @@ static int solve_rec(set S, set C, int key, int short_move) {
     if (short_move) {
         if (join) res = 1;
         else {
+            /* Cut's immediate wins: two end the game, one is Short's only move */
+            set must = 0;
+            int nmust = 0;
+            for (set t = free_; t && nmust < 2; t &= t - 1)
+                if (cut_separated(C | (t & -t))) { must |= t & -t; nmust++; }
             res = 0;
+            if (nmust == 1) res = solve_rec(S | must, C, key + POW3[SIDX[lowbit(must)]], 0);
             /* vertices next to a blob first: an order only */
             set near = free_ & (nbrs(A) | nbrs(B));
-            for (int pass = 0; pass < 2 && !res; pass++)
+            for (int pass = 0; pass < 2 && !res && !nmust; pass++)
                 for (set t = pass ? free_ & ~near : near; t && !res; t &= t - 1) {
                     int v = lowbit(t);
                     if (solve_rec(S | BIT(v), C, key + POW3[SIDX[v]], 0)) res = 1;
@@ -78,10 +88,12 @@ static int solve_rec(set S, set C, int key, int short_move) {
             if (cut_separated(C | (t & -t))) res = 0;
         if (res) {
             set moves = join ? join : free_;
-            for (set t = moves; t && res; t &= t - 1) {
-                int v = lowbit(t);
-                if (!solve_rec(S, C | BIT(v), key + 2 * POW3[SIDX[v]], 1)) res = 0;
-            }
+            set near = moves & (nbrs(A) | nbrs(B));
+            for (int pass = 0; pass < 2 && res; pass++)
+                for (set t = pass ? moves & ~near : near; t && res; t &= t - 1) {
+                    int v = lowbit(t);
+                    if (!solve_rec(S, C | BIT(v), key + 2 * POW3[SIDX[v]], 1)) res = 0;
+                }
         }
     }
     STAMP[slot] = CUR;
@@ -103,6 +115,15 @@ static int solver_init(void) {
     return 0;
 }
 
+/* Forget every stored value: call whenever SADJ changes (solver_setup does) */
+static void solver_forget(void) {
+    CUR++;
+    if (CUR == 0) { /* stamp wrapped: clear */
+        memset(STAMP, 0, sizeof(uint32_t) * 2 * (size_t)POW3[MAXN - 2]);
+        CUR = 1;
+    }
+}
+
 static void solver_setup(int n, const set *adj, int s, int t) {
     SN = n;
     SS = s;
@@ -112,15 +133,12 @@ static void solver_setup(int n, const set *adj, int s, int t) {
         SADJ[v] = adj[v];
         SIDX[v] = (v == s || v == t) ? -1 : k++;
     }
+    solver_forget();
 }
 
-/* Does Short win (SADJ, s, t) moving first (short_first = 1) or second? */
+/* Does Short win (SADJ, s, t) moving first (short_first = 1) or second?  The stored
+   values of earlier calls on the same graph are used (the turn is part of the key). */
 static int short_wins(int short_first) {
-    CUR++;
-    if (CUR == 0) { /* stamp wrapped: clear */
-        memset(STAMP, 0, sizeof(uint32_t) * 2 * (size_t)POW3[MAXN - 2]);
-        CUR = 1;
-    }
     if (short_joined(0)) return 1;
     if (cut_separated(0)) return 0;
     return solve_rec(0, 0, 0, short_first);
@@ -144,6 +162,7 @@ static inline int link_status(int n, const set *adj, int s, int t, int strong) {
     for (int i = 0; i < ne; i++) {
         SADJ[eu[i]] &= ~BIT(ev[i]);
         SADJ[ev[i]] &= ~BIT(eu[i]);
+        solver_forget();
         int win = short_wins(!strong);
         SADJ[eu[i]] = adj[eu[i]];
         SADJ[ev[i]] = adj[ev[i]];

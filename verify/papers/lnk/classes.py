@@ -1,0 +1,228 @@
+"""Minimal links of bounded maximum degree, far past n = 11 (LNK §5.1, conjecture C2).
+
+Steane conjectures that *no weak link of weight 15 has d_max = 3* (§5.1).  Connected
+graphs of maximum degree ≤ 3 are few (``geng -c -d2 -D3 17``: 3.4 M), so the question
+is settled by an exhaustive search over them, which :func:`class_search` runs:
+
+* ``geng -c -d2 -DD n res/mod | class_kernel``: every graph whose degrees are all 2..D,
+  every terminal pair;
+* ``geng -c -d2 -DD (n−1) res/mod | class_kernel -p D`` (weak links only): each such
+  graph with a pendant terminal joined to a vertex of degree < D.
+
+By rules R3, R5 and R8 of :mod:`.rules` the two hold every graph that can carry a
+minimal weak link of maximum degree ≤ D on n ≥ 4 vertices (strong links: the first
+alone).  A pair is solved unless rules R1–R7 exclude it, each proved from the rules of
+the game (:func:`.search.candidate_pairs`, :mod:`.rules`); no theorem of the paper is
+used.  The exact solver of ``lnk_solver.h`` decides each pair (link of the kind, then
+every single-edge deletion); every link found is re-solved by
+:class:`verify.solve.fast.FastSolver` (:func:`.kernel.recheck`) and re-decided by the
+second solver (:mod:`.independent`), which shares no code with either.
+
+Shards and store as for the other link searches (:func:`.kernel.run_sharded`): the
+store's header records n, the shard count, the kind, the class (``maxdeg=D``) and the
+hashes of ``lnk_pairs.h`` and ``lnk_rules.h`` (which pairs are solved), so a store of
+another class or rule set is refused on ``--resume``.
+
+References
+----------
+.. [1] A. M. Steane, "Minimal and irreducible links in the Shannon game", §5.1.
+
+Examples
+--------
+>>> class_mod(13, 2), class_mod(17, 2)
+(2, 512)
+>>> class_header(9, 3, 2, strong=False, all_pairs=True)["class"]
+'maxdeg=3'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from ...errors import InputError, ShannonVerifyError
+from .kernel import _reap, file_hash, kernel_exe, recheck, run_sharded, summarise
+from .link import Link
+
+__all__ = ["CLASS_KERNEL", "CLASS_MAX_N", "class_mod", "class_header", "class_shard", "class_search",
+           "second_solver", "link_row"]
+
+CLASS_KERNEL = Path(__file__).with_name("class_kernel.c")
+PAIRS = Path(__file__).with_name("lnk_pairs.h")
+RULES = Path(__file__).with_name("lnk_rules.h")
+CLASS_MAX_N = 17  # MAXN of class_kernel.c
+
+
+def class_mod(n: int, jobs: int) -> int:
+    """Default shard count: one per job to n = 13, then 8, 32, 128, 512 at n = 14..17."""
+    return max(1, jobs) if n <= 13 else 8 * 4 ** (n - 14)
+
+
+def class_header(n: int, max_degree: int, mod: int, *, strong: bool, all_pairs: bool) -> dict:
+    """What determines a class store's answers (the solver is exact: its code is not part)."""
+    pairs = "all" if all_pairs else f"lnk_pairs.h {file_hash(PAIRS)} lnk_rules.h {file_hash(RULES)}"
+    return {"store": "lnk-class", "n": n, "mod": mod, "kind": "strong" if strong else "weak",
+            "class": f"maxdeg={max_degree}", "pairs": pairs,
+            "geng": [f"-d2 -D{max_degree} {n}"] + ([] if strong else [f"-d2 -D{max_degree} {n - 1} +pendant"])}
+
+
+def _check(n: int, max_degree: int, jobs: int) -> None:
+    if not 4 <= n <= CLASS_MAX_N:
+        raise InputError(f"The class search supports 4 ≤ n ≤ {CLASS_MAX_N}; got n = {n}.")
+    if not 2 <= max_degree <= n - 1:
+        raise InputError(f"--max-degree must lie in 2..{n - 1} for n = {n}; got {max_degree}.")
+    if jobs < 1:
+        raise InputError("--jobs must be at least 1.")
+
+
+def _pipe(geng_args: list[str], kernel_args: list[str]) -> tuple[str, float, float]:
+    """``geng geng_args | class_kernel kernel_args``: output, geng CPU, kernel CPU."""
+    import subprocess
+
+    from ...graphs import GENG_HELP, find_geng
+
+    geng = find_geng()
+    if geng is None:
+        raise ShannonVerifyError(GENG_HELP)
+    exe = kernel_exe(source=CLASS_KERNEL)
+    gen = subprocess.Popen([geng, "-c", "-q", *geng_args], stdout=subprocess.PIPE)
+    assert gen.stdout is not None
+    try:
+        ker = subprocess.Popen([str(exe), *kernel_args], stdin=gen.stdout, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    except BaseException:
+        gen.kill()
+        _reap(gen)
+        raise
+    finally:
+        gen.stdout.close()
+    assert ker.stdout is not None and ker.stderr is not None
+    out, err = ker.stdout.read(), ker.stderr.read()
+    ker.stdout.close()
+    ker.stderr.close()
+    kernel_cpu, geng_cpu = _reap(ker), _reap(gen)
+    if ker.returncode:
+        raise ShannonVerifyError(f"class_kernel failed: {err.strip() or ker.returncode}")
+    if gen.returncode:
+        raise ShannonVerifyError(f"geng exited with status {gen.returncode}.")
+    return out, geng_cpu, kernel_cpu
+
+
+def class_shard(n: int, max_degree: int, res: int, mod: int, *, strong: bool = False,
+                all_pairs: bool = False) -> tuple[str, float, dict]:
+    """One shard of both inputs: the combined output (``L`` lines and one ``S`` line
+    ``graphs kept games links wins``), wall seconds, and CPU and rule counters."""
+    start = time.perf_counter()
+    split = [f"{res}/{mod}"] if mod > 1 else []
+    base = (["-S"] if strong else []) + (["-a"] if all_pairs else [])
+    runs = [([f"-d2", f"-D{max_degree}", str(n), *split], base)]
+    if not strong:
+        runs.append(([f"-d2", f"-D{max_degree}", str(n - 1), *split], base + ["-p", str(max_degree)]))
+    lines: list[str] = []
+    total = [0] * 8
+    geng_cpu = kernel_cpu = 0.0
+    for geng_args, kernel_args in runs:
+        out, g, k = _pipe(geng_args, kernel_args)
+        geng_cpu += g
+        kernel_cpu += k
+        for line in out.splitlines():
+            if line.startswith("L "):
+                lines.append(line)
+            elif line.startswith("S "):
+                total = [a + int(b) for a, b in zip(total, line.split()[1:])]
+    lines.append("S " + " ".join(map(str, total[:5])))
+    timing = {"geng_cpu": round(geng_cpu, 3), "kernel_cpu": round(kernel_cpu, 3),
+              "rejected": {"R1-R5": total[5], "R7": total[6], "R6": total[7]}}
+    return "\n".join(lines) + "\n", time.perf_counter() - start, timing
+
+
+def second_solver(raw: Iterable[tuple[str, int, int]], strong: bool = False) -> int:
+    """Re-decide every raw link with :mod:`.independent`; the number decided.  A link
+    the second solver does not find minimal raises :class:`ShannonVerifyError`."""
+    from .independent import decide, decode_graph6
+
+    count = 0
+    for g6, s, t in sorted(set(raw)):
+        if decide(decode_graph6(g6)[1], s, t, strong) != "minimal":
+            raise ShannonVerifyError(f"The second solver does not find {g6} (terminals {s}, {t}) a minimal "
+                                     f"{'strong' if strong else 'weak'} link.")
+        count += 1
+    return count
+
+
+def class_search(
+    n: int,
+    max_degree: int,
+    *,
+    strong: bool = False,
+    all_pairs: bool = False,
+    jobs: int = 2,
+    mod: int | None = None,
+    residues: Iterable[int] | None = None,
+    store: str | Path | None = None,
+    resume: bool = False,
+    independent: bool = True,
+    on_shard: Callable[[int, dict, float, int, int], None] | None = None,
+) -> tuple[list[Link], dict]:
+    """Every minimal weak (strong) link on ``n`` vertices of maximum degree ≤ ``max_degree``.
+
+    Returns ``(links, stats)`` as :func:`.plain.plain_search` does, with ``rejected``
+    (pairs excluded by R1–R5, R6, R7) and ``second_solver`` (links re-decided by
+    :mod:`.independent`; 0 with ``independent=False``).
+    """
+    _check(n, max_degree, jobs)
+    mod = mod or class_mod(n, jobs)
+    kernel_exe(source=CLASS_KERNEL)
+    start = time.perf_counter()
+
+    def one(r: int) -> tuple[str, float, dict]:
+        return class_shard(n, max_degree, r, mod, strong=strong, all_pairs=all_pairs)
+
+    done = run_sharded(one, mod=mod, residues=residues, jobs=jobs, store=store, resume=resume,
+                       header=class_header(n, max_degree, mod, strong=strong, all_pairs=all_pairs), on_shard=on_shard)
+    total, raw = summarise(done, mod)
+    rejected = {"R1-R5": 0, "R7": 0, "R6": 0}
+    for rec in done.values():
+        for k, v in rec.get("rejected", {}).items():
+            rejected[k] += v
+    links = recheck(raw, strong=strong)
+    total.update(links=len(links), rejected=rejected, seconds=round(time.perf_counter() - start, 3),
+                 max_degree=max_degree, second_solver=second_solver(raw, strong) if independent else 0)
+    return links, total
+
+
+def link_row(link: Link) -> dict:
+    """A link as ``links --json`` prints it: :meth:`.link.Link.to_json` with the terminal
+    distance and S-, P-, T-reducibility."""
+    from .reduce import p_reducible, s_reducible, t_reducible, terminal_distance
+
+    row = link.to_json()
+    g = link.game
+    row.update(distance=terminal_distance(g), s_reducible=s_reducible(g), p_reducible=p_reducible(g),
+               t_reducible=t_reducible(g))
+    return row
+
+
+def unpruned_search(n: int, max_degree: int, *, strong: bool = False) -> list[Link]:
+    """The same links with no rule at all: ``geng -c -DD n`` (every connected graph of
+    maximum degree ≤ D, pendants included) and every pair s < t solved by the plain
+    kernel (``plain_kernel.c -a``, n ≤ 13); the reference the pruned search is tested
+    against."""
+    from .kernel import C_MAX_N, parse_output
+    from .plain import PLAIN_KERNEL
+
+    if not 2 <= n <= C_MAX_N:
+        raise InputError(f"The unpruned search supports 2 ≤ n ≤ {C_MAX_N}; got n = {n}.")
+    import subprocess
+
+    from ...graphs import GENG_HELP, find_geng
+
+    geng = find_geng()
+    if geng is None:
+        raise ShannonVerifyError(GENG_HELP)
+    exe = kernel_exe(source=PLAIN_KERNEL)
+    gen = subprocess.run([geng, "-c", "-q", f"-D{max_degree}", str(n)], capture_output=True, check=True)
+    out = subprocess.run([str(exe), "-a"] + (["-S"] if strong else []), input=gen.stdout, capture_output=True,
+                         check=True).stdout.decode()
+    return recheck(parse_output(out)[0], strong=strong)
