@@ -5,6 +5,13 @@ Connected graphs come from nauty's ``geng`` [1]_ (``geng -c n``), found on ``PAT
 no ``geng`` is found, graphs with ``n ≤ 7`` come from networkx's graph atlas and larger
 ``n`` raises an error that says how to install it.
 
+Every enumeration takes a ``graph_class`` (a :class:`~verify.graph_class.GraphClass` or
+its spec, such as ``"maxdeg=3"``): geng gets the class's flags, and a planar class is
+filtered by nauty's ``planarg`` (found beside geng) or, without it, by
+:func:`networkx.check_planarity` (:func:`planar_lines`).  Shards ``res/mod`` split the
+class's graphs as they split all graphs: disjoint, and together every graph of the
+class once.
+
 A Shannon game is a graph plus an unordered terminal pair; two pairs in the same
 orbit of the automorphism group (computed by pynauty) give isomorphic games, so
 :func:`terminal_pairs` lists one pair per orbit.
@@ -28,8 +35,9 @@ import networkx as nx
 
 from .errors import ShannonVerifyError
 from .game import Game
+from .graph_class import GraphClass, as_graph_class
 
-__all__ = ["find_geng", "connected_graphs", "terminal_pairs", "pair_orbit_representatives", "connected_games", "random_game", "canonical_graph6"]
+__all__ = ["find_geng", "find_planarg", "geng_lines", "planar_lines", "connected_graphs", "terminal_pairs", "pair_orbit_representatives", "connected_games", "random_game", "canonical_graph6"]
 
 ATLAS_MAX_N = 7
 GENG_HELP = (
@@ -61,20 +69,72 @@ def find_geng() -> str | None:
     return None
 
 
+def find_planarg(geng: str | None = None) -> str | None:
+    """Path of nauty's ``planarg`` beside ``geng`` (default :func:`find_geng`), or on ``PATH``; or None.
+
+    >>> p = find_planarg()
+    >>> p is None or os.path.basename(p) in ("planarg", "nauty-planarg")
+    True
+    """
+    geng = geng or find_geng()
+    if geng:
+        here = Path(geng)
+        name = "nauty-planarg" if here.name.startswith("nauty-") else "planarg"
+        cand = here.parent / name
+        if cand.is_file() and os.access(cand, os.X_OK):
+            return str(cand)
+    for name in ("planarg", "nauty-planarg"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
 GENG_SPLIT = "-X2"  # geng's res/mod splitting level; every part of one n must use the same
+GENG_EMPTY = "impossible mine,maxe,mindeg,maxdeg values"  # geng's refusal of a class with no graph on n vertices
 
 
-def geng_lines(n: int, *, connected: bool = True, res: int = 0, mod: int = 1, edges: tuple[int, int] | None = None) -> Iterator[str]:
-    """graph6 lines from ``geng`` for ``n`` vertices (shard ``res/mod``).
+def planar_lines(lines) -> Iterator[str]:
+    """The graph6 lines of ``lines`` whose graphs are planar (:func:`networkx.check_planarity`):
+    the filter of a planar class when nauty's ``planarg`` is not found.
+
+    >>> list(planar_lines(["C~", "D~{"]))  # K4 is planar, K5 is not
+    ['C~']
+    """
+    for line in lines:
+        if nx.check_planarity(nx.from_graph6_bytes(line.encode()))[0]:
+            yield line
+
+
+def geng_lines(
+    n: int,
+    *,
+    connected: bool = True,
+    res: int = 0,
+    mod: int = 1,
+    edges: tuple[int, int] | None = None,
+    graph_class: GraphClass | str | None = None,
+) -> Iterator[str]:
+    """graph6 lines from ``geng`` for ``n`` vertices (shard ``res/mod``), of ``graph_class``.
 
     Shards are split with ``GENG_SPLIT`` (``-X2``): geng's default splitting level
     leaves most parts empty and puts a tenth of the graphs on 9 vertices in one part of
-    512; with ``-X2`` the largest part is within 1.7 times the mean.
+    512; with ``-X2`` the largest part is within 1.7 times the mean.  The class's flags
+    (:meth:`~verify.graph_class.GraphClass.geng_flags`) go on geng's command line, so
+    the shards split the class; a planar class is piped through ``planarg`` (or
+    :func:`planar_lines`).  A class with no graph on ``n`` vertices, which geng refuses
+    as impossible, gives no line.
+
+    >>> sum(1 for _ in geng_lines(6, graph_class="maxdeg=2"))  # the path and the cycle
+    2
+    >>> list(geng_lines(3, graph_class="mindeg=3"))
+    []
     """
     geng = find_geng()
     if geng is None:
         raise ShannonVerifyError(GENG_HELP)
-    args = [geng, "-q"]
+    gc = as_graph_class(graph_class)
+    args = [geng, "-q", *gc.geng_flags()]
     if connected:
         args.append("-c")
     args.append(str(n))
@@ -82,35 +142,66 @@ def geng_lines(n: int, *, connected: bool = True, res: int = 0, mod: int = 1, ed
         args.append(f"{edges[0]}:{edges[1]}")
     if mod > 1:
         args += [GENG_SPLIT, f"{res}/{mod}"]
-    with subprocess.Popen(args, stdout=subprocess.PIPE, text=True) as proc:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            line = line.strip()
-            if line:
-                yield line
-    if proc.returncode:
-        raise ShannonVerifyError(f"geng exited with status {proc.returncode}.")
+    planarg = find_planarg(geng) if gc.planar else None
+    procs: list[subprocess.Popen] = []
+    done = False
+    try:
+        gen = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        procs.append(gen)
+        out = gen.stdout
+        if planarg is not None:
+            filt = subprocess.Popen([planarg, "-q"], stdin=gen.stdout, stdout=subprocess.PIPE, text=True)
+            procs.append(filt)
+            gen.stdout.close()  # planarg holds it now; geng gets SIGPIPE if planarg stops
+            out = filt.stdout
+        lines = (line for line in (raw.strip() for raw in out) if line)
+        yield from (planar_lines(lines) if gc.planar and planarg is None else lines)
+        done = True
+    finally:
+        for p in reversed(procs):
+            if not done and p.poll() is None:
+                p.kill()
+            for f in (p.stdout, p.stderr):
+                if f is not None and not f.closed and (f is not p.stderr or not done):
+                    f.close()
+            p.wait()
+    if not done:
+        return
+    err = gen.stderr.read() if gen.stderr is not None else ""
+    gen.stderr.close()
+    if gen.returncode:
+        if GENG_EMPTY in err:
+            return
+        first = next((x.strip() for x in err.splitlines() if x.strip()), "")
+        raise ShannonVerifyError(f"geng exited with status {gen.returncode}{': ' + first if first else ''}.")
+    if planarg is not None and procs[1].returncode:
+        raise ShannonVerifyError(f"planarg exited with status {procs[1].returncode}.")
 
 
-def connected_graphs(n: int, res: int = 0, mod: int = 1) -> Iterator[nx.Graph]:
-    """Every connected graph on ``n`` vertices (``0 .. n-1``), one per isomorphism class.
+def connected_graphs(n: int, res: int = 0, mod: int = 1, graph_class: GraphClass | str | None = None) -> Iterator[nx.Graph]:
+    """Every connected graph on ``n`` vertices (``0 .. n-1``) of ``graph_class`` (default:
+    all), one per isomorphism class.
 
     With ``mod > 1`` only shard ``res`` of ``mod`` (geng's ``res/mod``; the shards are
-    disjoint and together give every graph once).
+    disjoint and together give every graph once).  Without geng, the atlas's graphs
+    (``n ≤ 7``) are filtered by :meth:`~verify.graph_class.GraphClass.contains`.
 
     >>> [sum(1 for _ in connected_graphs(k)) for k in range(1, 6)]
     [1, 1, 2, 6, 21]
     >>> sum(sum(1 for _ in connected_graphs(5, r, 3)) for r in range(3))
     21
+    >>> sum(1 for _ in connected_graphs(5, graph_class="trianglefree"))
+    6
     """
+    gc = as_graph_class(graph_class)
     if find_geng() is not None:
-        for line in geng_lines(n, res=res, mod=mod):
+        for line in geng_lines(n, res=res, mod=mod, graph_class=gc):
             yield nx.from_graph6_bytes(line.encode())
         return
     if n > ATLAS_MAX_N:
         raise ShannonVerifyError(GENG_HELP)
     atlas = (g for g in nx.graph_atlas_g() if g.number_of_nodes() == n and (n == 0 or nx.is_connected(g)))
-    for i, g in enumerate(atlas):
+    for i, g in enumerate(g for g in atlas if gc.is_all or gc.contains(g)):
         if i % mod == res:
             yield g
 
@@ -162,8 +253,11 @@ def pair_orbit_representatives(gens, pairs: list[tuple[int, int]]) -> list[tuple
     return sorted({find(p) for p in pairs})
 
 
-def connected_games(n: int, all_pairs: bool = False, res: int = 0, mod: int = 1) -> Iterator[Game]:
-    """Every Shannon game on a connected ``n``-vertex graph, terminal pairs up to automorphism.
+def connected_games(
+    n: int, all_pairs: bool = False, res: int = 0, mod: int = 1, graph_class: GraphClass | str | None = None
+) -> Iterator[Game]:
+    """Every Shannon game on a connected ``n``-vertex graph of ``graph_class`` (default:
+    all), terminal pairs up to automorphism.
 
     With ``all_pairs`` every unordered pair is used instead of one per orbit; with
     ``mod > 1`` only the games of the graphs of shard ``res/mod`` (see
@@ -173,8 +267,10 @@ def connected_games(n: int, all_pairs: bool = False, res: int = 0, mod: int = 1)
     16
     >>> sum(sum(1 for _ in connected_games(4, res=r, mod=2)) for r in range(2))
     16
+    >>> sum(1 for _ in connected_games(4, graph_class="maxdeg=2"))  # the path P4 (4 pairs) and C4 (2)
+    6
     """
-    for g in connected_graphs(n, res, mod):
+    for g in connected_graphs(n, res, mod, graph_class):
         pairs = [(i, j) for i in range(n) for j in range(i + 1, n)] if all_pairs else terminal_pairs(g)
         for t in pairs:
             yield Game.from_networkx(g, t)

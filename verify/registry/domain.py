@@ -6,6 +6,11 @@ ascending ``n``.  The default domain, :data:`GAMES`, is every connected graph on
 
     (n, m, canonical graph6, canonical terminal positions).
 
+``GameDomain(graph_class)`` is the same on the graphs of a
+:class:`~verify.graph_class.GraphClass` only (``@statement(..., graphs="maxdeg=3")``,
+``check``/``hunt --graphs``), in the same order: a smallest counterexample within the
+class is the smallest of all the class's failing games.
+
 A paper whose statements live elsewhere — multigraphs for the switching game, Hex
 boards, minimal links — defines a :class:`Domain` subclass and passes it to
 ``@statement(..., domain=...)``.  The runner, the shards and the results store only
@@ -28,6 +33,8 @@ the store.  A subclass must give
 (3, 2, 'Bg', (1, 2))
 >>> GAMES.witness_key(GAMES.witness(g, key)) == key
 True
+>>> GameDomain("maxdeg=2").graph_class.spec, sum(1 for _ in GameDomain("maxdeg=2").instances(4))
+('maxdeg=2', 6)
 """
 
 from __future__ import annotations
@@ -36,8 +43,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..game import Game
+from ..graph_class import GraphClass, as_graph_class
 
-__all__ = ["Domain", "GameDomain", "GAMES", "default_mod", "safe_name"]
+__all__ = ["Domain", "GameDomain", "GAMES", "default_mod", "safe_name", "CLASS_MAX_MOD"]
 
 
 def safe_name(g6: str) -> str:
@@ -57,9 +65,23 @@ def _flatten(x):
         yield x
 
 
-def default_mod(n: int) -> int:
-    """Number of geng shards of ``n`` for games (the sweep's default ``--mod``) of ``n`` when ``--mod`` is not given: 1 up to n = 6, then ×8 per vertex."""
-    return 1 if n <= 6 else 8 ** (n - 6)
+CLASS_MAX_MOD = 512
+"""The most geng shards of one ``n`` a graph class gets by default."""
+
+
+def default_mod(n: int, graph_class: GraphClass | str | None = None) -> int:
+    """Number of geng shards of ``n`` for games (the sweep's default ``--mod``) of ``n`` when ``--mod`` is not given: 1 up to n = 6, then ×8 per vertex.
+
+    A graph class (not all graphs) holds far fewer graphs of each ``n`` (at ``n = 12``,
+    19,430 of maximum degree 3 and 1,144,061 triangle-free, of 164,059,830,476), so it
+    gets 1 shard up to n = 8, then ×8 per vertex up to :data:`CLASS_MAX_MOD`.
+
+    >>> [default_mod(n) for n in (6, 7, 9)], [default_mod(n, "maxdeg=3") for n in (8, 9, 10, 11, 14)]
+    ([1, 8, 512], [1, 8, 64, 512, 512])
+    """
+    if graph_class is None or as_graph_class(graph_class).is_all:
+        return 1 if n <= 6 else 8 ** (n - 6)
+    return 1 if n <= 8 else min(8 ** (n - 8), CLASS_MAX_MOD)
 
 
 class Domain:
@@ -105,18 +127,31 @@ class Domain:
 
 
 class GameDomain(Domain):
-    """Connected graphs on ``n`` vertices with a terminal pair, up to isomorphism."""
+    """Connected graphs on ``n`` vertices (of ``graph_class``, default all) with a terminal
+    pair, up to isomorphism."""
 
     name = "games"
     order = "(n, m, canonical graph6, canonical terminals)"
 
+    def __init__(self, graph_class: GraphClass | str | None = None) -> None:
+        self.graph_class = as_graph_class(graph_class)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other.graph_class == self.graph_class
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.graph_class))
+
+    def __repr__(self) -> str:
+        return f"GameDomain({self.graph_class.spec!r})"
+
     def instances(self, n: int, res: int = 0, mod: int = 1) -> Iterator[Game]:
         from ..graphs import connected_games
 
-        return connected_games(n, res=res, mod=mod)
+        return connected_games(n, res=res, mod=mod, graph_class=self.graph_class)
 
     def shards(self, n: int) -> int:
-        return default_mod(n)
+        return default_mod(n, self.graph_class)
 
     def key(self, inst: Game) -> tuple[tuple, Game]:
         from ..graphs import canonical_game
@@ -144,6 +179,15 @@ class GameDomain(Domain):
 
     def describe(self, witness: dict) -> str:
         return f"graph6 {witness['graph6']!r}, terminals {witness['terminals']}, edges {witness['edges']}"
+
+    def restricted(self, graph_class: GraphClass | str | None) -> GameDomain:
+        """This domain on the graphs that are also in ``graph_class`` (the intersection).
+
+        >>> GameDomain("maxdeg=3").restricted("bipartite")
+        GameDomain('bipartite,maxdeg=3')
+        """
+        gc = self.graph_class & as_graph_class(graph_class)
+        return self if gc == self.graph_class else GameDomain(gc)
 
     def reproduce(self, witness: dict) -> str | None:
         t = witness["terminals"]
