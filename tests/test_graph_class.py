@@ -1,11 +1,23 @@
 """Graph classes (verify.graph_class): specs parse to one canonical form, bad specs are one
-sentence, and membership follows the definitions."""
+sentence, and membership follows the definitions; geng's enumeration of a class is all
+connected graphs filtered by the definition (n ≤ 8, every kind of class); statements,
+sweeps (serial, processes, Dask, one pass), ``hunt --graphs`` and the store on a class."""
+
+import functools
+import json
+from pathlib import Path
 
 import networkx as nx
 import pytest
 
+from verify import graphs as graphs_module
+from verify.cli import main
 from verify.errors import InputError
 from verify.graph_class import GraphClass, as_graph_class
+from verify.graphs import canonical_graph6, connected_games, connected_graphs, geng_lines, planar_lines
+from verify.registry import GameDomain, restricted, run_statement, statement
+from verify.registry.domain import GAMES
+from verify.sweep import Processes, Serial, Store, load_statement, make_backend, sweep
 
 
 @pytest.mark.parametrize("spec, canonical, flags", [
@@ -102,3 +114,210 @@ def test_contains_follows_the_definitions(spec, graph, inside):
     assert c.contains(graph) is inside
     adjacency = {v: list(graph.adj[v]) for v in graph}
     assert c.contains(adjacency) is inside
+
+
+# -- the enumeration of a class equals all connected graphs filtered by the definition ------
+
+
+
+N_MAX = 8
+CLASSES = ["maxdeg=0", "maxdeg=1", "maxdeg=2", "maxdeg=3", "maxdeg=4", "mindeg=1", "mindeg=2", "mindeg=3", "mindeg=4",
+           "trianglefree", "c4free", "bipartite", "planar", "maxdeg=3,mindeg=2", "mindeg=3,maxdeg=3",
+           "trianglefree,c4free", "bipartite,planar,maxdeg=3", "planar,mindeg=3"]
+
+
+@functools.lru_cache(maxsize=None)
+def _all_connected(n: int) -> tuple:
+    """(graph, canonical graph6) of every connected graph on n vertices, generated once per n."""
+    return tuple((g, canonical_graph6(g)) for g in connected_graphs(n))
+
+
+def _canonical(lines) -> list[str]:
+    return [canonical_graph6(nx.from_graph6_bytes(line.encode())) for line in lines]
+
+
+@pytest.mark.parametrize("spec", CLASSES)
+def test_class_enumeration_is_the_filtered_enumeration(spec):
+    c = GraphClass.parse(spec)
+    for n in range(1, N_MAX + 1):
+        got = _canonical(geng_lines(n, graph_class=c))
+        assert len(got) == len(set(got)), (spec, n)  # one graph per isomorphism class
+        want = {g6 for g, g6 in _all_connected(n) if c.contains(g)}
+        assert set(got) == want, (spec, n)
+
+
+def test_planar_without_planarg_is_the_same(monkeypatch):
+    assert graphs_module.find_planarg() is not None, "planarg ships beside geng in the passagemath-nauty wheel"
+    with_planarg = {n: sorted(geng_lines(n, graph_class="planar,mindeg=2")) for n in range(1, N_MAX + 1)}
+    monkeypatch.setattr(graphs_module, "find_planarg", lambda geng=None: None)
+    for n in range(1, N_MAX + 1):
+        assert sorted(geng_lines(n, graph_class="planar,mindeg=2")) == with_planarg[n], n
+    # the fallback filter on its own: K4 planar, K5 and K3,3 not
+    k5, k33 = (nx.to_graph6_bytes(g, header=False).decode().strip() for g in (nx.complete_graph(5), nx.complete_bipartite_graph(3, 3)))
+    assert list(planar_lines(["C~", k5, k33])) == ["C~"]
+
+
+@pytest.mark.parametrize("spec, n, mod", [("maxdeg=3", 8, 5), ("planar", 7, 4), ("trianglefree,mindeg=2", 8, 8)])
+def test_shards_split_the_class(spec, n, mod):
+    whole = list(geng_lines(n, graph_class=spec))
+    parts = [list(geng_lines(n, res=r, mod=mod, graph_class=spec)) for r in range(mod)]
+    assert sorted(x for p in parts for x in p) == sorted(whole)
+    assert sum(bool(p) for p in parts) >= 2
+
+
+def test_a_class_with_no_graph_gives_none():
+    # geng refuses these as impossible; that is an empty class, not an error
+    assert list(geng_lines(3, graph_class="mindeg=3")) == []
+    assert list(geng_lines(2, graph_class="maxdeg=0")) == []
+    assert list(geng_lines(1, graph_class="mindeg=1")) == []
+    assert list(geng_lines(1, graph_class="maxdeg=0")) == ["@"]
+
+
+def test_without_geng_the_atlas_is_filtered(monkeypatch):
+    monkeypatch.setattr(graphs_module, "find_geng", lambda: None)
+    for spec in ("maxdeg=3", "bipartite", "planar,mindeg=2"):
+        c = GraphClass.parse(spec)
+        for n in range(1, 7):
+            got = sorted(canonical_graph6(g) for g in connected_graphs(n, graph_class=c))
+            assert got == sorted(g6 for g, g6 in _all_connected(n) if c.contains(g)), (spec, n)
+
+
+# -- statements, the sweep and the CLI on a class ------------------------------------------
+
+
+# fails first at n = 4 on a graph of maximum degree 3 (the diamond, m = 5), on games spread over shards
+USER = '''
+from verify import statement
+
+@statement("TEST.SPARSE", kind="conj", register=False)
+def sparse(game):
+    """Every game has at most as many edges as vertices."""
+    return game.m <= game.n
+
+@statement("TEST.SUBCUBIC", kind="conj", graphs="maxdeg=3", register=False)
+def subcubic(game):
+    """On graphs of maximum degree 3, every game has at most n + 3 edges."""
+    return game.m <= game.n + 3
+'''
+
+
+@pytest.fixture(scope="module")
+def user_file(tmp_path_factory):
+    f = tmp_path_factory.mktemp("user") / "conj.py"
+    f.write_text(USER)
+    return f
+
+
+def _smallest_failure_by_brute_force(check, spec: str, n_max: int):
+    """The smallest failing game's order key, over the class's games filtered from all games in Python."""
+    c = GraphClass.parse(spec)
+    for n in range(2, n_max + 1):
+        keys = [GAMES.key(g)[0] for g in connected_games(n) if c.contains(g.induced(g.vertices)) and not check(g)]
+        if keys:
+            return min(keys)
+    return None
+
+
+def test_statement_on_a_class(user_file):
+    st = load_statement("TEST.SPARSE", f"{user_file}::sparse")
+    on = restricted(st, "maxdeg=3")
+    assert on.domain == GameDomain("maxdeg=3") and st.domain == GAMES  # the registered one is untouched
+    ref = run_statement(on, max_n=7, emit=False)
+    want = _smallest_failure_by_brute_force(st.check, "maxdeg=3", 7)
+    assert ref.verdict == "fails" and GAMES.witness_key(ref.witness) == want
+    # declared with graphs=: its domain is the class, and --graphs intersects with it
+    sub = load_statement("TEST.SUBCUBIC", f"{user_file}::subcubic")
+    assert sub.domain == GameDomain("maxdeg=3") and restricted(sub, "bipartite").domain == GameDomain("bipartite,maxdeg=3")
+    with pytest.raises(InputError, match="no graph in common"):
+        restricted(sub, "mindeg=4")
+    with pytest.raises(InputError, match="gives graphs=, which restricts only statements checked game by game"):
+        statement("MY.X", kind="table", meta={"table": object()}, graphs="planar", register=False)
+    with pytest.raises(InputError, match="cannot restrict it"):
+        restricted(load_statement("TSD.TAB1"), "planar")
+
+
+def _summary(r):
+    return (r.verdict, r.n_min, r.n_max, r.instances, r.hypothesis_true, r.witness)
+
+
+@pytest.mark.parametrize("spec", ["maxdeg=3", "planar,mindeg=2"])
+def test_sweep_on_a_class_agrees_with_run_statement(user_file, spec):
+    source = f"{user_file}::sparse"
+    st = load_statement("TEST.SPARSE", source, spec)
+    ref = run_statement(st, max_n=8, emit=False)
+    assert _summary(sweep(st, 8, backend=Serial(), mod=8, source=source, emit=False)) == _summary(ref)
+    with Processes(2) as b:
+        assert _summary(sweep(st, 8, backend=b, mod=5, source=source, emit=False)) == _summary(ref)
+
+
+def test_one_pass_on_a_class_agrees_with_one_at_a_time():
+    from verify.sweep.onepass import sweep_together
+
+    sts = [load_statement(i, None, "maxdeg=3") for i in ("TSD.T14", "TSD.T15")]
+    together = sweep_together([(st, 2, 7) for st in sts], mod=3, emit=False)
+    for st, r in zip(sts, together):
+        assert _summary(r) == _summary(run_statement(st, max_n=7, emit=False)), st.id
+    with pytest.raises(ValueError, match="one graph class"):
+        sweep_together([(sts[0], 2, 5), (load_statement("TSD.T15"), 2, 5)], emit=False)
+
+
+def test_dask_on_a_class(user_file):
+    pytest.importorskip("distributed", reason="dask is an optional extra: pip install 'shannon-verify[dask]'")
+    source = f"{user_file}::sparse"
+    st = load_statement("TEST.SPARSE", source, "bipartite")
+    ref = run_statement(st, max_n=8, emit=False)
+    with make_backend(2, "local") as b:
+        assert _summary(sweep(st, 8, backend=b, mod=4, source=source, emit=False)) == _summary(ref)
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_hunt_over_a_class_on_the_command_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    store = str(tmp_path / "r.sqlite")
+    target = f"{EXAMPLES / 'my_conj.py'}::degree_two_dead"
+    # over all graphs the smallest counterexample is the path 'Bo'; with minimum degree 2, the 4-cycle
+    assert main(["hunt", target, "--graphs", "maxdeg=3,mindeg=2", "--max-n", "16", "--no-progress", "--store", store]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("MY.DEG2: fails on n = 2..4 in connected graphs with minimum degree ≥ 2 and maximum degree ≤ 3 (")
+    assert "smallest counterexample: graph6 'C]', terminals [2, 3]" in out
+    data = json.loads((tmp_path / "counterexamples" / "MY.DEG2" / "C_5d_t2-3.json").read_text())
+    assert data["graphs"] == "maxdeg=3,mindeg=2" and data["reproduce"].endswith("--graphs maxdeg=3,mindeg=2")
+    assert data["graph6"] == _smallest_failure_graph6(data)
+    # the store records the class
+    with Store(store, create=False) as s:
+        run = s.run_id("last")
+        assert s.run(run)["plan"]["graphs"] == "maxdeg=3,mindeg=2"
+        assert s.summary(run)["graphs"] == "maxdeg=3,mindeg=2"
+    # resuming it under another class is refused in one sentence; under the same, or none, it resumes
+    assert main(["hunt", "--resume", "last", "--graphs", "bipartite", "--store", store]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == ("shannon-verify hunt: error: Run 1 runs over connected graphs with minimum degree ≥ 2 and maximum "
+                   "degree ≤ 3, not connected bipartite graphs; resume it without --graphs or with --graphs maxdeg=3,mindeg=2.")
+    assert main(["hunt", "--resume", "last", "--graphs", "mindeg=2,maxdeg=3", "--no-progress", "--store", store]) == 1
+    assert "graph6 'C]'" in capsys.readouterr().out
+    assert main(["hunt", "--resume", "last", "--no-progress", "--store", store, "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["graphs"] == "maxdeg=3,mindeg=2"
+
+
+def _smallest_failure_graph6(data) -> str:
+    from verify.registry.user import load_user_statement
+
+    st = load_user_statement(f"{EXAMPLES / 'my_conj.py'}::degree_two_dead")
+    key = _smallest_failure_by_brute_force(lambda g: st.check(g) is not False, data["graphs"], data["n"])
+    return key[2]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["hunt", "X.py::f", "--graphs", "foo"], "Unknown graph class 'foo'; use maxdeg=D, mindeg=D, trianglefree, c4free, bipartite, planar."),
+    (["check", "TSD.T14", "--graphs", "mindeg=4,maxdeg=3"], "Graph class 'maxdeg=3,mindeg=4' is empty: mindeg 4 is above maxdeg 3."),
+    (["check", "TSD.TAB1", "--graphs", "planar"], "TSD.TAB1 is not checked game by game on connected graphs, so a graph class cannot restrict it."),
+    (["check", "TSD.T14", "--graphs", "planar", "--max-n", "33"], "--max-n must be between 1 and 32 on a graph class (geng's largest n)."),
+    (["check", "TSD.T14", "--max-n", "13"], "--max-n must be between 1 and 12."),
+])
+def test_bad_graphs_on_the_command_line_are_one_sentence_and_exit_2(tmp_path, monkeypatch, capsys, argv, message):
+    monkeypatch.chdir(tmp_path)
+    assert main([*argv, "--no-store"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().endswith("error: " + message) and "Traceback" not in err

@@ -10,20 +10,27 @@ import time
 from pathlib import Path
 
 from ..errors import InputError
+from ..graph_class import GraphClass
 from ..graphs import GENG_SPLIT
-from ..registry import REGISTRY, catalogue, catalogue_id, load_paper_statements, paper_prefixes
+from ..registry import REGISTRY, catalogue, catalogue_id, in_games, load_paper_statements, paper_prefixes, restricted
 from ..registry.catalogue import paper_files
 from ..registry.statement import Result, Statement  # noqa: F401
 from ..registry.user import load_user_statement, source_hash  # noqa: F401  (re-exported for callers of cli.check)
 from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
 from ..sweep.backends import cpu_count, interrupt_on_term
-from ..sweep.store import versions
+from ..sweep.shards import class_spec
+from ..sweep.store import run_graph_class, versions
 from .progress import Overall, shard_lines, summary_line
 
 __all__ = ["register"]
 
 LAST_RUN = Path(".shannon-verify") / "last-run.json"
 MAX_MOD = 100_000
+MAX_N = 12  # the largest --max-n over all connected graphs
+MAX_N_CLASS = 32  # over a graph class: geng's largest n
+GRAPHS_HELP = ("check on the games of a class of connected graphs only: comma-separated maxdeg=D, mindeg=D, "
+               "trianglefree, c4free, bipartite, planar (e.g. maxdeg=3,mindeg=2); a statement declared on a class "
+               "(graphs=) is checked on the intersection. With a class --max-n may go up to 32")
 VERSION_KEYS = ("shannon-verify", "git", "python", "networkx", "pynauty", "python-sat", "z3-solver")
 
 
@@ -48,6 +55,7 @@ def register(sub) -> None:
     c.add_argument("--min-n", type=int, help="smallest number of vertices")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.add_argument("--no-progress", action="store_true", help="no progress bars")
+    c.add_argument("--graphs", metavar="SPEC", help=GRAPHS_HELP + "; without ids, every statement checked game by game")
     c.add_argument("--one-pass", action="store_true",
                    help="check the statements that run game by game in one pass over the games: each game is "
                    "enumerated once and checked by every such statement in turn, sharing what they ask about it "
@@ -68,6 +76,7 @@ def register(sub) -> None:
                    "current folder)")
     h.add_argument("--json", action="store_true", help="print JSON")
     h.add_argument("--no-progress", action="store_true", help="no progress bars")
+    h.add_argument("--graphs", metavar="SPEC", help=GRAPHS_HELP.replace("check on", "hunt over"))
     add_sweep_options(h)
     h.set_defaults(run=run_hunt)
 
@@ -155,14 +164,19 @@ def flagged(results, statements: dict | None = None) -> list:
     return [r for r in results if attention(r.to_json(), statements.get(r.id) or REGISTRY.get(r.id))]
 
 
-def _report(results, as_json: bool, started: float | None = None) -> int:
+def _report(results, as_json: bool, started: float | None = None, plan: dict | None = None) -> int:
     started = time.perf_counter() - sum(r.seconds for r in results) if started is None else started
     attention = flagged(results)
+    classes = {p["id"]: p["graphs"] for p in (plan or {}).get("statements", []) if p.get("graphs")}
+    out = [{**r.to_json(), **({"graphs": classes[r.id]} if r.id in classes else {})} for r in results]
     LAST_RUN.parent.mkdir(exist_ok=True)
-    LAST_RUN.write_text(json.dumps([r.to_json() for r in results], indent=2))
+    LAST_RUN.write_text(json.dumps(out, indent=2))
     if as_json:
-        print(json.dumps([r.to_json() for r in results], indent=2))
+        print(json.dumps(out, indent=2))
     else:
+        for spec in sorted(set(classes.values())):
+            ids = [r.id for r in results if classes.get(r.id) == spec]
+            print(f"over {GraphClass.parse(spec)}: {', '.join(ids) if len(ids) < len(results) else 'every statement'}")
         for r in results:
             line = f"{r.id:<14} {r.verdict:<9} n={r.n_min}..{r.n_max:<3} instances {r.instances:>8}  hypothesis {r.hypothesis_true:>9}  {r.seconds:7.1f} s"
             print(line)
@@ -188,25 +202,41 @@ def check_source_hash(st: Statement) -> str | None:
         return None
 
 
-def _check_range(args: argparse.Namespace) -> None:
-    if args.max_n is not None and not 1 <= args.max_n <= 12:
-        raise InputError("--max-n must be between 1 and 12.")
+def _graph_class(args: argparse.Namespace) -> GraphClass | None:
+    """The class of ``--graphs`` (None when not given); a bad spec is one sentence."""
+    spec = getattr(args, "graphs", None)
+    return None if spec is None else GraphClass.parse(spec)
+
+
+def _check_range(args: argparse.Namespace, in_class: bool = False) -> None:
+    """``--max-n`` and ``--min-n`` in range: up to 12 on all connected graphs, up to 32
+    (geng's largest n) on a graph class (``in_class``)."""
+    top = MAX_N_CLASS if in_class else MAX_N
+    why = " on a graph class (geng's largest n)" if in_class else ""
+    if args.max_n is not None and not 1 <= args.max_n <= top:
+        raise InputError(f"--max-n must be between 1 and {top}{why}.")
     if getattr(args, "min_n", None) is not None:
-        if not 1 <= args.min_n <= 12:
-            raise InputError("--min-n must be between 1 and 12.")
+        if not 1 <= args.min_n <= top:
+            raise InputError(f"--min-n must be between 1 and {top}{why}.")
         if args.max_n is not None and args.min_n > args.max_n:
             raise InputError(f"--min-n {args.min_n} is above --max-n {args.max_n}.")
 
 
 def run_check(args: argparse.Namespace) -> int:
     load_paper_statements()
+    gc = _graph_class(args)
     ids = list(dict.fromkeys(args.ids)) or sorted(REGISTRY)  # each id once, in the order given
     if args.ids:
         args.ids = ids
+    elif gc is not None and not gc.is_all:  # all statements a class can restrict
+        ids = [i for i in ids if in_games(REGISTRY[i])]
     unknown = [i for i in ids if i not in REGISTRY]
     if unknown:
         raise InputError(f"No statement {unknown[0]} is registered (see 'shannon-verify list').")
-    _check_range(args)
+    restricted_to = {i: restricted(REGISTRY[i], gc) for i in ids} if not args.resume else {}
+    # a stored run's range was checked when it started; a new one may go past n = 12 when every statement is on a class
+    _check_range(args, in_class=bool(args.resume) or (bool(restricted_to) and all(
+        st.graph_class is not None and not st.graph_class.is_all for st in restricted_to.values())))
     if args.full and args.max_n is not None:
         raise InputError("Give --full or --max-n, not both.")
     plan = None
@@ -214,20 +244,24 @@ def run_check(args: argparse.Namespace) -> int:
     if not args.resume:
         statements = []
         for i in ids:
-            st = REGISTRY[i]
+            st = restricted_to[i]
             depth = args.max_n if args.max_n is not None else (st.max_n if args.full else st.tier_depth)
             lo = st.min_n if args.min_n is None else args.min_n
             if lo > depth:
                 raise InputError(f"--min-n {lo} is above the depth {depth} that {i} would be checked to; give --max-n too.")
             statements.append({"id": i, "source": None, "min_n": lo, "max_n": depth, "hash": check_source_hash(st),
-                               **({"table": True} if st.kind == "table" else {})})
+                               **({"table": True} if st.kind == "table" else {}),
+                               **({"graphs": class_spec(st)} if class_spec(st) else {})})
         plan = _plan("check", statements, args)
     results = _run_plan(args, "check", plan)
-    return _report(results, args.json, started)
+    return _report(results, args.json, started, getattr(args, "ran", None))
 
 
 def _plan(kind: str, statements: list[dict], args: argparse.Namespace) -> dict:
     plan = {"kind": kind, "statements": statements, "mod": args.mod, "all": args.all, "split": GENG_SPLIT}
+    gc = _graph_class(args)
+    if gc is not None and not gc.is_all:
+        plan["graphs"] = gc.spec
     if getattr(args, "one_pass", False) or getattr(args, "full", False):  # the deep sweep: one pass over the games
         plan["one_pass"] = True
     return plan
@@ -237,7 +271,8 @@ def _describe(plan: dict) -> str:
     ids = [p["id"] for p in plan["statements"]]
     what = " ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
     mod = f", --mod {plan['mod']}" if plan["mod"] else ""
-    return f"{what} to n = {max((p['max_n'] for p in plan['statements']), default=0)}{mod}{', --all' if plan['all'] else ''}"
+    graphs = f", --graphs {plan['graphs']}" if plan.get("graphs") else ""
+    return f"{what} to n = {max((p['max_n'] for p in plan['statements']), default=0)}{mod}{graphs}{', --all' if plan['all'] else ''}"
 
 
 def _differs(args: argparse.Namespace, plan: dict) -> bool:
@@ -287,6 +322,11 @@ def _run_plan_here(args: argparse.Namespace, kind: str, plan: dict | None) -> li
                 raise InputError(f"Run {run_id} is a '{stored.get('kind')}' run; resume it with 'shannon-verify {stored.get('kind')} --resume {run_id}'.")
             if stored.get("split") != GENG_SPLIT:
                 raise InputError(f"Run {run_id} split each n with geng {stored.get('split')}, this version with {GENG_SPLIT}; start a new run.")
+            gc = _graph_class(args)
+            if gc is not None and gc.spec != run_graph_class(stored):
+                then = run_graph_class(stored)
+                raise InputError(f"Run {run_id} runs over {GraphClass.parse(then)}, not {gc}; resume it without --graphs"
+                                 f"{' or with --graphs ' + then if then else ''}.")
             if _differs(args, stored):
                 raise InputError(f"Run {run_id} checks {_describe(stored)}; resume it without these options, or with the same ones.")
             _same_sources(run_id, stored)
@@ -315,10 +355,13 @@ def _run_plan_here(args: argparse.Namespace, kind: str, plan: dict | None) -> li
                 command = "shannon-verify " + " ".join(shlex.quote(a) for a in getattr(args, "argv", None) or [kind])
                 run_id = store.new_run(command, plan, versions(backend.describe()), backend.describe())
                 note = f"run {run_id}"
+            if run_graph_class(plan):
+                note += f" over {GraphClass.parse(run_graph_class(plan))}"
             if not args.json:
                 print(f"{note} on {backend.describe()}, stored in {store.path}; resume with --resume {run_id}", file=sys.stderr)
         progress = not args.no_progress and sys.stderr.isatty()
         root = Path(plan["out"]) if plan.get("out") else None
+        args.ran = plan
         with Overall(len(plan["statements"]), kind, enabled=not args.no_progress) as overall:
             if plan.get("one_pass"):
                 results, status = _one_pass(args, plan, backend, store, run_id, root, overall, progress)
@@ -326,7 +369,7 @@ def _run_plan_here(args: argparse.Namespace, kind: str, plan: dict | None) -> li
                 results, status = _side_by_side(args, plan, backend, store, run_id, root, overall, width=jobs)
             else:
                 for p in plan["statements"]:
-                    st = load_statement(p["id"], p["source"])
+                    st = _load(p)
                     args.loaded = {**getattr(args, "loaded", {}), st.id: st}
                     r = _sweep_one(st, p, plan, backend, store, run_id, root, overall, progress)
                     results.append(r)
@@ -363,11 +406,14 @@ def _one_pass(args, plan: dict, backend, store, run_id, root, overall, progress:
     from ..sweep.onepass import groupable, sweep_together
 
     items = plan["statements"]
-    loaded = [load_statement(p["id"], p["source"]) for p in items]
+    loaded = [_load(p) for p in items]
     args.loaded = {**getattr(args, "loaded", {}), **{st.id: st for st in loaded}}
-    together = [k for k, st in enumerate(loaded) if groupable(st)]
+    passes: dict[str, list[int]] = {}  # one pass per graph class
+    for k, st in enumerate(loaded):
+        if groupable(st):
+            passes.setdefault(class_spec(st), []).append(k)
     results: list[Result | None] = [None] * len(items)
-    if together:
+    for together in passes.values():
         for k in together:
             overall.start(f"{loaded[k].id} (n ≤ {items[k]['max_n']})")
         bar = None
@@ -427,7 +473,7 @@ def _side_by_side(args, plan: dict, backend, store, run_id, root, overall, width
     from ..sweep.sweep import coordinating
 
     items = plan["statements"]
-    loaded = [load_statement(p["id"], p["source"]) for p in items]  # in this thread: the cache is not shared-safe
+    loaded = [_load(p) for p in items]  # in this thread: the cache is not shared-safe
     args.loaded = {**getattr(args, "loaded", {}), **{st.id: st for st in loaded}}
     stop = threading.Event()
     results: list[Result | None] = [None] * len(items)
@@ -486,6 +532,11 @@ def _side_by_side(args, plan: dict, backend, store, run_id, root, overall, width
     return out, ("interrupted" if stop.is_set() else "done")
 
 
+def _load(p: dict) -> Statement:
+    """The statement of plan entry ``p``, restricted to the graph class it runs over."""
+    return load_statement(p["id"], p["source"], p.get("graphs") or None)
+
+
 def _same_sources(run_id: int, plan: dict) -> None:
     """Refuse to resume a run whose statements' source changed since it started."""
     for p in plan["statements"]:
@@ -503,27 +554,36 @@ def _same_sources(run_id: int, plan: dict) -> None:
 
 
 def run_hunt(args: argparse.Namespace) -> int:
-    _check_range(args)
+    gc = _graph_class(args)
     plan = None
     if args.target is None and not args.resume:
+        _check_range(args, in_class=gc is not None and not gc.is_all)
         raise InputError("Give the statement as FILE.py::NAME (or --resume RUN_ID).")
     st = None
     if args.target is not None:
         st = load_user_statement(args.target)
+        if gc is not None:
+            st = restricted(st, gc)
+        _check_range(args, in_class=st.graph_class is not None and not st.graph_class.is_all)
         if not args.resume:
             source = _source(args.target)
             if (args.max_n or 7) < st.min_n:
                 raise InputError(f"--max-n {args.max_n} is below the smallest n of {st.id} ({st.min_n}).")
             out = str(Path(args.out or "counterexamples").resolve())
             plan = _plan("hunt", [{"id": st.id, "source": source, "min_n": st.min_n, "max_n": args.max_n or 7,
-                                   "hash": source_hash(source.rsplit("::", 1)[0])}], args)
+                                   "hash": source_hash(source.rsplit("::", 1)[0]),
+                                   **({"graphs": class_spec(st)} if class_spec(st) else {})}], args)
             plan["out"] = out
+    else:
+        _check_range(args, in_class=True)  # the stored run's range was checked when it started
     r = _run_plan(args, "hunt", plan)[0]
     st = getattr(args, "loaded", {}).get(r.id, st)
+    graphs = class_spec(st)
     if args.json:
-        print(json.dumps(r.to_json(), indent=2))
+        print(json.dumps({**r.to_json(), **({"graphs": graphs} if graphs else {})}, indent=2))
     else:
-        print(f"{r.id}: {r.verdict} on n = {r.n_min}..{r.n_max} ({r.instances} games, hypothesis true {r.hypothesis_true} times, {r.seconds:.1f} s)")
+        where = f" in {st.graph_class}" if graphs else ""
+        print(f"{r.id}: {r.verdict} on n = {r.n_min}..{r.n_max}{where} ({r.instances} games, hypothesis true {r.hypothesis_true} times, {r.seconds:.1f} s)")
         if r.witness:
             w = r.witness
             print(f"smallest {'example' if st.kind == 'ex' else 'counterexample'}: {st.domain.describe(w)}")

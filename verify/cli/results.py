@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..graph_class import GraphClass
 from ..sweep import DEFAULT_STORE, Store
 
 __all__ = ["register"]
@@ -56,6 +57,7 @@ def _one_run(s: dict) -> str:
         f"run {s['run']}: {s['status']} ({s['sessions']} session{'s' if s['sessions'] != 1 else ''}), "
         f"started {_when(s['started'])}, finished {_when(s['finished'])}, on {s['backend'] or '-'}",
         f"command: {s['command']}",
+        *([f"graphs: {GraphClass.parse(s['graphs'])} (--graphs {s['graphs']})"] if s.get("graphs") else []),
         "versions: " + ", ".join(f"{k} {val}" for k, val in v.items()),
         f"{'statement':<14} {'verdict':<9} {'n':<6} {'shards':>11} {'instances':>10} {'hypothesis':>11} {'shard s':>9}",
     ]

@@ -8,13 +8,15 @@ True
 
 from .domain import GAMES, Domain, GameDomain
 from .catalogue import catalogue, catalogue_id, catalogue_path, paper_prefixes, statement_ids_in_catalogue
-from .registry import REGISTRY, statement
+from .registry import REGISTRY, in_games, restricted, statement
 from .runner import emit_counterexample, evaluate, run_statement
 from .statement import Result, Statement, Tally
 
 __all__ = [
     "REGISTRY",
     "statement",
+    "restricted",
+    "in_games",
     "Statement",
     "Tally",
     "Result",

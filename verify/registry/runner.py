@@ -345,20 +345,26 @@ def default_root(st: Statement) -> Path:
 def emit_counterexample(st: Statement, game: Game, witness: dict, root: Path | None = None) -> str:
     """Write ``<root>/<ID>/<graph6>.json`` and ``.png``; return the JSON path.
 
+    A statement checked on a graph class records it (``graphs``, its spec, and
+    ``graph_class`` in words); the smallest counterexample is the class's smallest.
+
     ``root`` defaults to :func:`default_root` of the statement."""
     if root is None:
         root = default_root(st)
     folder = root / st.id
     folder.mkdir(parents=True, exist_ok=True)
     stem = st.domain.stem(witness)
+    gc = st.graph_class
+    graphs = "" if gc is None or gc.is_all else gc.spec
     data = {
         "id": st.id,
         "kind": st.kind,
         "statement": st.text,
         "reading": st.reading,
+        **({"graphs": graphs, "graph_class": str(gc)} if graphs else {}),
         **witness,
         "order": st.domain.order,
-        "reproduce": f"shannon-verify check {st.id} --max-n {witness['n']}",
+        "reproduce": f"shannon-verify check {st.id} --max-n {witness['n']}" + (f" --graphs {graphs}" if graphs else ""),
     }
     inspect = st.domain.reproduce(witness)
     if inspect:

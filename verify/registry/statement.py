@@ -72,6 +72,12 @@ class Statement:
             self.domain = GAMES
 
     @property
+    def graph_class(self):
+        """The :class:`~verify.graph_class.GraphClass` of a statement checked on connected
+        games (all connected graphs unless restricted), None for another domain."""
+        return getattr(self.domain, "graph_class", None)
+
+    @property
     def tier_depth(self) -> int:
         """Depth of the default tier (``check`` without ``--full``, ``pytest theorems``)."""
         return self.tier_n or min(self.max_n, TIER_MAX_N)

@@ -32,11 +32,11 @@ import time
 from pathlib import Path
 
 from ..backing import recording, used
-from ..registry.domain import GAMES, GameDomain
+from ..registry.domain import GameDomain
 from ..registry.runner import evaluate, run_levels
 from ..registry.statement import Result, Statement
 from .backends import Backend, Serial
-from .shards import ShardResult, finish_shard, load_statement
+from .shards import ShardResult, class_spec, finish_shard, load_statement
 from .store import Store
 from .sweep import merge, waiting
 
@@ -65,14 +65,17 @@ def holding_game_statements(prefix: str = "") -> list[str]:
             if i.startswith(prefix) and groupable(st) and st.kind != "ex" and st.expect != "refuted"]
 
 
-def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1) -> list[ShardResult]:
+def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1, graphs: str = "") -> list[ShardResult]:
     """Check every statement of ``ids`` on the games of one geng shard, in one pass.
 
     Each game is enumerated once and checked by the statements in the order given.
     Returns one :class:`ShardResult` per statement, in that order, each as
-    :func:`~verify.sweep.shards.run_shard` would give it.
+    :func:`~verify.sweep.shards.run_shard` would give it; with ``graphs`` (a graph class
+    spec) every statement is restricted to that class, and so are the games.
     """
-    sts = [load_statement(i) for i in ids]
+    sts = [load_statement(i, None, graphs or None) for i in ids]
+    if len({class_spec(st) for st in sts}) > 1:
+        raise ValueError(f"{', '.join(ids)} are checked on different graph classes; they cannot share a pass.")
     for st in sts:
         if not groupable(st):
             raise ValueError(f"{st.id} is not checked game by game; it cannot join a one-pass group.")
@@ -83,7 +86,7 @@ def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1) ->
     failing: list[list] = [[] for _ in sts]
     instances = 0
     clock = time.perf_counter
-    for game in GAMES.instances(n, res=res, mod=mod):
+    for game in sts[0].domain.instances(n, res=res, mod=mod):
         instances += 1
         for k, st in enumerate(sts):
             t0 = clock()
@@ -116,7 +119,8 @@ def sweep_together(
     root: Path | None = None,
     on_level=None,
 ) -> list[Result]:
-    """Check game statements ``(st, min_n, max_n)`` together, one pass per shard.
+    """Check game statements ``(st, min_n, max_n)`` together, one pass per shard; they
+    must all be checked on one graph class (their domains' class).
 
     For each ``n`` in ascending order, the statements whose range holds ``n`` and that
     have not failed at a smaller ``n`` (unless ``all_n``) form the group; each shard of
@@ -136,6 +140,11 @@ def sweep_together(
     for st, _, _ in statements:
         if not groupable(st):
             raise ValueError(f"{st.id} is not checked game by game; it cannot join a one-pass group.")
+    classes = {class_spec(st) for st, _, _ in statements}
+    if len(classes) > 1:
+        raise ValueError("The statements of one pass must be checked on one graph class; give each class its own pass.")
+    graphs = classes.pop() if classes else ""
+    domain = statements[0][0].domain if statements else GameDomain()
     levels: dict[str, dict[int, tuple]] = {st.id: {} for st, _, _ in statements}
     oracles: dict[str, dict[int, set]] = {st.id: {} for st, _, _ in statements}
     seconds = {st.id: 0.0 for st, _, _ in statements}
@@ -148,7 +157,7 @@ def sweep_together(
             group = [st for st, a, b in statements if a <= n <= b and st.id not in stopped]
             if not group:
                 continue
-            m = mod or GAMES.shards(n)
+            m = mod or domain.shards(n)
             results: dict[str, list[ShardResult]] = {}
             todo: dict[int, list[str]] = {}
             for st in group:
@@ -158,7 +167,7 @@ def sweep_together(
                 for r in range(m):
                     if r not in done:
                         todo.setdefault(r, []).append(st.id)
-            tasks = [(tuple(ids), n, r, m) for r, ids in sorted(todo.items())]
+            tasks = [(tuple(ids), n, r, m, graphs) for r, ids in sorted(todo.items())]
             finished = m - len(tasks)
             if on_level is not None:
                 on_level(n, None, 0.0, finished, m)

@@ -5,6 +5,9 @@ A *shard* is ``(statement id, n, res, mod)``: the statement checked on the games
 nauty's ``geng`` puts in part ``res`` of ``mod`` (``geng -c n res/mod``).  The ``mod``
 parts of one ``n`` are disjoint and together hold every graph once, so shards are
 independent: they can run in any order, on any machine, and be merged afterwards.
+A shard may name a graph class (``graphs``, a :class:`~verify.graph_class.GraphClass`
+spec): the statement is then checked on the class's graphs only (geng with the class's
+flags, whose ``mod`` parts split the class).
 
 :func:`run_shard` is a pure function of the shard: it loads the statement by id (a
 paper statement, or a user statement ``FILE.py::NAME`` for ``hunt``), so it can be
@@ -18,6 +21,8 @@ witness of the smallest one (relabelled canonically and checked again, as
 ('TSD.T12', 5, 0, 2, 'holds', [])
 >>> default_mod(6), default_mod(7), default_mod(9)
 (1, 8, 512)
+>>> run_shard("TSD.T12", 6, graphs="maxdeg=2").instances  # the path P6 (9 pairs) and C6 (3)
+12
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from ..registry.domain import default_mod
 from ..registry.statement import Statement
 from ..backing import recording
 
-__all__ = ["Shard", "ShardResult", "run_shard", "finish_shard", "load_statement", "default_mod", "shards_of"]
+__all__ = ["Shard", "ShardResult", "run_shard", "finish_shard", "load_statement", "default_mod", "shards_of", "class_spec"]
 
 
 class Shard(NamedTuple):
@@ -44,6 +49,7 @@ class Shard(NamedTuple):
     res: int = 0
     mod: int = 1
     source: str | None = None  # "FILE.py::NAME" of a user statement; None for a paper statement
+    graphs: str = ""  # a graph class spec restricting the statement's games ("": as registered)
 
 
 @dataclass
@@ -74,22 +80,30 @@ class ShardResult:
         return asdict(self)
 
 
-def shards_of(statement: str, n: int, mod: int, source: str | None = None) -> list[Shard]:
-    """The ``mod`` shards of ``n`` for one statement.
+def shards_of(statement: str, n: int, mod: int, source: str | None = None, graphs: str = "") -> list[Shard]:
+    """The ``mod`` shards of ``n`` for one statement (on the graph class ``graphs``).
 
     >>> [s.res for s in shards_of("TSD.T12", 7, 3)]
     [0, 1, 2]
     """
-    return [Shard(statement, n, r, mod, source) for r in range(mod)]
+    return [Shard(statement, n, r, mod, source, graphs) for r in range(mod)]
 
 
 @functools.lru_cache(maxsize=None)
-def load_statement(statement_id: str, source: str | None = None) -> Statement:
-    """The statement ``statement_id``: a paper statement, or from ``source`` (``FILE.py::NAME``).
+def load_statement(statement_id: str, source: str | None = None, graphs: str | None = None) -> Statement:
+    """The statement ``statement_id``: a paper statement, or from ``source`` (``FILE.py::NAME``);
+    with ``graphs`` (a graph class spec) restricted to that class
+    (:func:`~verify.registry.registry.restricted`).
 
     >>> load_statement("TSD.T12").id
     'TSD.T12'
+    >>> load_statement("TSD.T12", graphs="maxdeg=3").domain
+    GameDomain('maxdeg=3')
     """
+    if graphs:
+        from ..registry import restricted
+
+        return restricted(load_statement(statement_id, source), graphs)
     if source is not None:
         from ..registry.user import load_user_statement
 
@@ -100,6 +114,16 @@ def load_statement(statement_id: str, source: str | None = None) -> Statement:
     if statement_id not in REGISTRY:
         raise InputError(f"No statement {statement_id} is registered (see 'shannon-verify list').")
     return REGISTRY[statement_id]
+
+
+def class_spec(st: Statement) -> str:
+    """The spec of the graph class ``st`` is checked on (``""``: all graphs, or not games).
+
+    >>> class_spec(load_statement("TSD.T12")), class_spec(load_statement("TSD.T12", graphs="planar"))
+    ('', 'planar')
+    """
+    gc = st.graph_class
+    return "" if gc is None else gc.spec
 
 
 TICK = None
@@ -114,10 +138,11 @@ def _ticking(instances):
         tick()
 
 
-def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str | None = None) -> ShardResult:
-    """Check one statement on the games of one geng shard; see the module docstring."""
+def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str | None = None, graphs: str = "") -> ShardResult:
+    """Check one statement on the games of one geng shard (of the graph class ``graphs``);
+    see the module docstring."""
     start = time.perf_counter()
-    st = load_statement(statement_id, source)
+    st = load_statement(statement_id, source, graphs or None)
     out = ShardResult(statement_id, n, res, mod)
     instances = st.domain.instances(n, res=res, mod=mod)
     with recording() as rec:

@@ -1,7 +1,8 @@
 """The results store: every finished shard of every run, in an embedded SQLite file.
 
 A *run* is one ``check`` or ``hunt`` command: its plan (statements, ``n`` range,
-shards per ``n``), the versions it ran with, and its status (``running``, ``done``,
+shards per ``n``, the graph class given with ``--graphs`` and each statement's own,
+as specs; see :func:`run_graph_class`), the versions it ran with, and its status (``running``, ``done``,
 ``interrupted``, ``failed``; ``results`` shows a ``running`` run whose process is
 gone as ``stopped``).  Each shard result is written, in its own transaction, by the
 coordinating process as soon as the shard completes; a run that is killed loses at
@@ -40,7 +41,7 @@ from ..errors import InputError
 from ..registry.statement import Result
 from .shards import ShardResult, default_mod
 
-__all__ = ["Store", "DEFAULT_STORE", "versions", "FAILED_VERDICTS"]
+__all__ = ["Store", "DEFAULT_STORE", "versions", "FAILED_VERDICTS", "run_graph_class"]
 
 DEFAULT_STORE = Path(".shannon-verify") / "results.sqlite"
 FAILED_VERDICTS = ("fails", "refuted", "found")
@@ -87,6 +88,16 @@ CREATE TABLE IF NOT EXISTS results (
     UNIQUE (run_id, statement)
 );
 """
+
+
+def run_graph_class(plan: dict) -> str:
+    """The graph class spec a run's plan was started with (``--graphs``; ``""`` for all
+    connected graphs, and for a run stored before graph classes existed).
+
+    >>> run_graph_class({"graphs": "maxdeg=3"}), run_graph_class({"kind": "check"})
+    ('maxdeg=3', '')
+    """
+    return plan.get("graphs") or ""
 
 
 def _now() -> str:
@@ -375,7 +386,7 @@ class Store:
 
                 total = sum(used.get(n) or plan.get("mod") or default_shards(n, default_jobs()) for n in range(p["min_n"], hi + 1))
             else:
-                total = sum(used.get(n) or plan.get("mod") or default_mod(n) for n in range(p["min_n"], hi + 1))
+                total = sum(used.get(n) or plan.get("mod") or default_mod(n, p.get("graphs")) for n in range(p["min_n"], hi + 1))
             agg = per.get(sid, {})
             statements.append(
                 {
@@ -388,6 +399,7 @@ class Store:
                     "instances": agg.get("instances") or 0,
                     "hypothesis_true": agg.get("hypothesis") or 0,
                     "shard_seconds": round(agg.get("seconds") or 0.0, 3),
+                    **({"graphs": p["graphs"]} if p.get("graphs") else {}),
                     **({"counterexample": res["counterexample"]} if res and res.get("counterexample") else {}),
                 }
             )
@@ -400,6 +412,7 @@ class Store:
             "finished": run["finished"],
             "status": status,
             "command": run["command"],
+            **({"graphs": plan["graphs"]} if plan.get("graphs") else {}),
             "backend": run["backend"],
             "sessions": run["sessions"],
             "versions": run["versions"],

@@ -30,7 +30,7 @@ from ..registry.runner import run_levels, run_table, witness_game, witness_key
 from ..registry.statement import Result, Statement
 from .backends import Backend, Serial
 from . import shards
-from .shards import ShardResult, run_shard, shards_of
+from .shards import ShardResult, class_spec, run_shard, shards_of
 from .store import Store
 from ..backing import used
 
@@ -123,7 +123,9 @@ def sweep(
     Parameters
     ----------
     st : Statement
-        The statement; the workers load it again by ``st.id`` (or from ``source``).
+        The statement; the workers load it again by ``st.id`` (or from ``source``),
+        restricted to the graph class of its domain
+        (:func:`~verify.registry.registry.restricted`, ``check``/``hunt --graphs``).
     max_n, min_n : int, optional
         The ``n`` range (default: the statement's own).
     backend : Backend, optional
@@ -149,12 +151,13 @@ def sweep(
         ``interrupted`` after Ctrl-C.
     """
     backend = backend or Serial()
+    graphs = class_spec(st)  # the workers load the statement again, restricted to its class
 
     def level(n: int):
         m = mod or st.domain.shards(n)
         done = store.finished_shards(run_id, st.id, n, m) if store is not None else {}
         results = list(done.values())
-        todo = [sh for sh in shards_of(st.id, n, m, source) if sh.res not in done]
+        todo = [sh for sh in shards_of(st.id, n, m, source, graphs) if sh.res not in done]
         bar = games = None
         if progress:
             from tqdm import tqdm
