@@ -20,6 +20,15 @@ conditions of ``candidate_pairs``, or none with ``--all-pairs``; weak or ``--str
 with the same ``--jobs``/``--mod``/``--shards``/``--store``/``--resume``;
 ``--engine independent`` decides the same candidates with the second solver
 (:mod:`verify.papers.lnk.independent`, Python, no code shared with the C solver).
+``--max-degree D`` runs the class search of :mod:`verify.papers.lnk.classes` (n ≤ 17): every
+minimal link on n vertices of maximum degree ≤ D, from ``geng -c -d2 -DD`` (and, for weak
+links, the graphs on n − 1 vertices with a pendant terminal added), pruned only by rules
+proved from the rules of the game (:mod:`verify.papers.lnk.rules`), every link re-solved in
+Python and re-decided by the second solver; ``--json`` lists each link (canonical graph6,
+terminals, terminal distance, S-, P-, T-reducibility) and ends with a summary object.  The
+C2 run's stores are ``docs/lnk/maxdeg3/{weak,strong}_n<N>.jsonl`` (``--store … --resume``
+reads them).
+
 ``--compare`` then sets the links found beside the sieved run (weak; n = 11: the stored
 run ``docs/lnk/n11_store.jsonl``) or the direct C strong search, link by link, and
 exits 1 on a difference (a partial run: on a link the reference lacks).
@@ -51,6 +60,9 @@ def register(sub) -> None:
     )
     p.add_argument("--n", type=int, required=True, help="number of vertices, terminals included (2..10; 11 with the C engine)")
     p.add_argument("--strong", action="store_true", help="minimal strong links instead of weak ones")
+    p.add_argument("--max-degree", type=int, default=None, metavar="D",
+                   help="only links of maximum degree ≤ D, by the class search (n up to 17; rules proved from the "
+                   "game's rules, no theorem of the paper; every link re-decided by the second solver)")
     p.add_argument("--method", choices=("pruned", "plain", "sieved"), default=None,
                    help="Python engine: pruned (five elementary conditions first, default), plain (every game "
                    "solved) or sieved (the paper's sieve of §3.1 first; weak links only)")
@@ -114,8 +126,10 @@ def run(args: argparse.Namespace) -> int:
     from ..papers.lnk.reduce import p_reducible, s_reducible, t_reducible
     from ..papers.lnk.search import SEARCH_MAX_N, STATS, minimax_discrepancies, search
 
+    if args.max_degree is not None:
+        return _run_class(args)
     if not 2 <= args.n <= C_MAX_N:
-        raise InputError(f"--n must be between 2 and {C_MAX_N}; got {args.n}.")
+        raise InputError(f"--n must be between 2 and {C_MAX_N}; got {args.n} (up to 17 with --max-degree).")
     engine = _engine(args)
     if engine == "python" and args.n > SEARCH_MAX_N:
         raise InputError(f"The Python engine supports n ≤ {SEARCH_MAX_N}; use --engine c for n = {args.n}.")
@@ -224,3 +238,43 @@ def _run_plain(args: argparse.Namespace, engine: str, progress: bool) -> int:
         where = "only here" if k in cmp["only_a"] else "only there"
         print(f"  {where}: {k[2]} terminals {list(k[3])}", file=out)
     return 0 if ok else 1
+
+
+def _run_class(args: argparse.Namespace) -> int:
+    from ..papers.lnk.classes import class_search, link_row
+
+    if args.engine not in ("auto", "c") or args.method or args.sieve_counts or args.compare or args.minimax:
+        raise InputError("--max-degree runs the class search; drop --engine, --method, --sieve-counts, --compare "
+                         "and --minimax.")
+    if args.resume and not args.store:
+        raise InputError("--resume needs --store PATH.")
+    if args.mod is not None and args.mod < 1:
+        raise InputError("--mod must be at least 1.")
+    kind = "strong" if args.strong else "weak"
+    shard_done = shard_lines(f"links (maxdeg={args.max_degree})", enabled=not args.no_progress)
+    links, st = class_search(args.n, args.max_degree, strong=args.strong, all_pairs=args.all_pairs, jobs=args.jobs,
+                             mod=args.mod, residues=_shards(args.shards), store=args.store, resume=args.resume,
+                             on_shard=shard_done)
+    rows = [link_row(link) for link in links]
+    part = "" if st["complete"] else f" PARTIAL: {st['shards_done']} of {st['mod']} shards"
+    dist = max((r["distance"] for r in rows), default=None)
+    summary = {"n": args.n, "weight": args.n - 2, "kind": kind, "max_degree": args.max_degree, "links": len(rows),
+               "complete": st["complete"], "shards_done": st["shards_done"], "mod": st["mod"],
+               "d_max_counts": {str(d): sum(r["d_max"] == d for r in rows) for d in sorted({r["d_max"] for r in rows})},
+               "largest_distance": dist, "graphs": st["graphs"], "pairs_solved": st["games"],
+               "rejected": st["rejected"], "links_of_the_kind": st.get("wins"), "raw_links": st["raw_links"],
+               "second_solver": st["second_solver"], "kernel_cpu": st["kernel_cpu"], "geng_cpu": st["geng_cpu"]}
+    if args.json:
+        for r in rows:
+            print(json.dumps(r))
+        print(json.dumps({"summary": summary}))
+    else:
+        for r in rows:
+            red = "".join(x for x, k in (("S", "s_reducible"), ("P", "p_reducible"), ("T", "t_reducible")) if r[k]) or "-"
+            print(f"{r['graph6']:<18} t={r['terminals']} w={r['weight']} d_s={r['d_s']} d_t={r['d_t']} "
+                  f"d_max={r['d_max']} m={r['m']} distance={r['distance']} pivots={r['pivots']} reducible={red}")
+        print(f"{len(rows)} minimal {kind} links on {args.n} vertices with maximum degree ≤ {args.max_degree}{part} "
+              f"(class search: {st['graphs']} graphs, {st['games']} pairs solved, largest terminal distance "
+              f"{dist if dist is not None else '-'}, every link re-decided by the second solver; "
+              f"{st['kernel_cpu']} s kernel CPU)")
+    return 0

@@ -46,12 +46,13 @@ from .kernel import _reap, file_hash, kernel_exe, recheck, run_sharded, summaris
 from .link import Link
 
 __all__ = ["CLASS_KERNEL", "CLASS_MAX_N", "class_mod", "class_header", "class_shard", "class_search",
-           "second_solver", "link_row"]
+           "second_solver", "link_row", "unpruned_search", "store_path", "DEFAULT_STORE"]
 
 CLASS_KERNEL = Path(__file__).with_name("class_kernel.c")
 PAIRS = Path(__file__).with_name("lnk_pairs.h")
 RULES = Path(__file__).with_name("lnk_rules.h")
 CLASS_MAX_N = 17  # MAXN of class_kernel.c
+DEFAULT_STORE = Path(__file__).resolve().parents[3] / "docs" / "lnk" / "maxdeg3"  # the C2 run (ci/lnk_c2_run.py)
 
 
 def class_mod(n: int, jobs: int) -> int:
@@ -163,13 +164,15 @@ def class_search(
     store: str | Path | None = None,
     resume: bool = False,
     independent: bool = True,
+    verify_links: bool = True,
     on_shard: Callable[[int, dict, float, int, int], None] | None = None,
 ) -> tuple[list[Link], dict]:
     """Every minimal weak (strong) link on ``n`` vertices of maximum degree ≤ ``max_degree``.
 
     Returns ``(links, stats)`` as :func:`.plain.plain_search` does, with ``rejected``
     (pairs excluded by R1–R5, R6, R7) and ``second_solver`` (links re-decided by
-    :mod:`.independent`; 0 with ``independent=False``).
+    :mod:`.independent`; 0 with ``independent=False``).  With ``verify_links=False`` no
+    link is re-checked: the list is empty and ``stats["raw"]`` holds the kernel's links.
     """
     _check(n, max_degree, jobs)
     mod = mod or class_mod(n, jobs)
@@ -186,6 +189,9 @@ def class_search(
     for rec in done.values():
         for k, v in rec.get("rejected", {}).items():
             rejected[k] += v
+    if not verify_links:  # the raw links only (a run that stores shards; a reader re-checks them)
+        total.update(links=None, rejected=rejected, raw=sorted(set(raw)), seconds=round(time.perf_counter() - start, 3))
+        return [], total
     links = recheck(raw, strong=strong)
     total.update(links=len(links), rejected=rejected, seconds=round(time.perf_counter() - start, 3),
                  max_degree=max_degree, second_solver=second_solver(raw, strong) if independent else 0)
@@ -226,3 +232,13 @@ def unpruned_search(n: int, max_degree: int, *, strong: bool = False) -> list[Li
     out = subprocess.run([str(exe), "-a"] + (["-S"] if strong else []), input=gen.stdout, capture_output=True,
                          check=True).stdout.decode()
     return recheck(parse_output(out)[0], strong=strong)
+
+
+def store_path(folder: str | Path, n: int, max_degree: int, strong: bool = False) -> Path:
+    """Where the stored runs live: ``<folder>/<weak|strong>_n<n>.jsonl`` (the folder
+    names the class, e.g. ``docs/lnk/maxdeg3``).
+
+    >>> store_path("docs/lnk/maxdeg3", 17, 3).name
+    'weak_n17.jsonl'
+    """
+    return Path(folder) / f"{'strong' if strong else 'weak'}_n{n}.jsonl"
