@@ -46,7 +46,7 @@ from .kernel import _reap, file_hash, kernel_exe, recheck, run_sharded, summaris
 from .link import Link
 
 __all__ = ["CLASS_KERNEL", "CLASS_MAX_N", "class_mod", "class_header", "class_shard", "class_search",
-           "second_solver", "link_row", "unpruned_search", "store_path", "DEFAULT_STORE"]
+           "second_solver", "link_row", "unpruned_search", "store_path", "DEFAULT_STORE", "class_links", "stored_shards"]
 
 CLASS_KERNEL = Path(__file__).with_name("class_kernel.c")
 PAIRS = Path(__file__).with_name("lnk_pairs.h")
@@ -242,3 +242,48 @@ def store_path(folder: str | Path, n: int, max_degree: int, strong: bool = False
     'weak_n17.jsonl'
     """
     return Path(folder) / f"{'strong' if strong else 'weak'}_n{n}.jsonl"
+
+
+LIVE_MAX_N = 13  # sizes class_links computes when no complete store is there (n = 13: seconds)
+_LINKS: dict[tuple, tuple] = {}
+
+
+def stored_shards(path: Path) -> tuple[int, int | None]:
+    """``(finished shards, shard count)`` of a class store; ``(0, None)`` when it is missing."""
+    from ... import jsonl_store
+
+    if not path.exists() or not path.stat().st_size:
+        return 0, None
+    records = jsonl_store.read_records(path)
+    if not records or not isinstance(records[0], dict) or records[0].get("store") != "lnk-class":
+        raise InputError(f"The store {path} is not a lnk-class store.")
+    return len({r["res"] for r in records[1:]}), records[0]["mod"]
+
+
+def class_links(n: int, max_degree: int = 3, strong: bool = False, folder: str | Path | None = None) -> tuple[Link, ...]:
+    """The minimal links of maximum degree ≤ ``max_degree`` on ``n`` vertices (cached):
+    from the complete store in ``folder`` (default :data:`DEFAULT_STORE` for D = 3) when
+    there is one, else computed when ``n ≤`` :data:`LIVE_MAX_N`; otherwise
+    :class:`TimeoutError` (a verdict there is unknown, never taken on faith).
+    Every link is re-solved by :class:`verify.solve.fast.FastSolver`.
+
+    >>> [l.graph6 for l in class_links(5)]
+    ['DXo']
+    """
+    key = (n, max_degree, strong, str(folder))
+    if key in _LINKS:
+        return _LINKS[key]
+    if folder is None and max_degree == 3:
+        folder = DEFAULT_STORE
+    path = store_path(folder, n, max_degree, strong) if folder is not None else None
+    done, mod = stored_shards(path) if path is not None else (0, None)
+    if mod is not None and done == mod:
+        links, _ = class_search(n, max_degree, strong=strong, jobs=1, mod=mod, store=path, resume=True,
+                                independent=False)
+    elif n <= LIVE_MAX_N and not done:
+        links, _ = class_search(n, max_degree, strong=strong, jobs=2, independent=False)
+    else:
+        where = f"{done} of {mod} shards in {path}" if mod else f"no store {path}"
+        raise TimeoutError(f"no complete class search of n = {n} ({where}; resume it with python ci/lnk_c2_run.py)")
+    _LINKS[key] = tuple(links)
+    return _LINKS[key]

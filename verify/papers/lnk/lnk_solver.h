@@ -12,7 +12,11 @@
  * - a free vertex whose cutting separates s from t wins at once for Cut to move;
  *   two of them win for Cut whoever moves (Short, to move and with no joining vertex,
  *   can take only one), and one of them is Short's only move;
- * - Cut's moves next to one of Short's blobs are tried first (an order only);
+ * - Cut's moves next to the Short blob (of s's, t's) with fewer free neighbours are
+ *   tried first, then those next to the other (an order only);
+ * - a free vertex with at most one neighbour on the play area, or with every such
+ *   neighbour in one of Short's two blobs, is not played (peeled off, repeatedly): any
+ *   s-t path through it can avoid it;
  * - only free vertices reachable from both s and t avoiding cut vertices are played
  *   (no other vertex lies on an s-t path, so colouring it never matters, and a move
  *   that does not matter is never better than one that does: more vertices of one's
@@ -58,8 +62,20 @@ static int solve_rec(set S, set C, int key, int short_move) {
     set all = BIT(SN) - 1, term = BIT(SS) | BIT(ST);
     set open = all & ~C;
     set live = reach(BIT(SS), open) & reach(BIT(ST), open);
-    set free_ = live & ~S & ~term;
     set A = reach(BIT(SS), S | BIT(SS)), B = reach(BIT(ST), S | BIT(ST));
+    /* peel: a free vertex with at most one neighbour left on the play area, or with all
+       of them in Short's s-blob A (or all in his t-blob B), is on no s-t path that
+       matters (a path entering and leaving A through it can stay in A) */
+    for (;;) {
+        set dead = 0;
+        for (set x = live & ~S & ~term; x; x &= x - 1) {
+            set nb = SADJ[lowbit(x)] & live;
+            if (!(nb & (nb - 1)) || !(nb & ~A) || !(nb & ~B)) dead |= x & -x;
+        }
+        if (!dead) break;
+        live &= ~dead;
+    }
+    set free_ = live & ~S & ~term;
     set join = free_ & nbrs(A) & nbrs(B);
     int res;
     if (short_move) {
@@ -88,9 +104,13 @@ static int solve_rec(set S, set C, int key, int short_move) {
             if (cut_separated(C | (t & -t))) res = 0;
         if (res) {
             set moves = join ? join : free_;
-            set near = moves & (nbrs(A) | nbrs(B));
-            for (int pass = 0; pass < 2 && res; pass++)
-                for (set t = pass ? moves & ~near : near; t && res; t &= t - 1) {
+            /* the frontier of the blob with fewer free neighbours first, then the other's */
+            set fa = moves & nbrs(A), fb = moves & nbrs(B);
+            if (popc(fb) < popc(fa)) { set x = fa; fa = fb; fb = x; }
+            fb &= ~fa;
+            set order[3] = {fa, fb, moves & ~fa & ~fb};
+            for (int pass = 0; pass < 3 && res; pass++)
+                for (set t = order[pass]; t && res; t &= t - 1) {
                     int v = lowbit(t);
                     if (!solve_rec(S, C | BIT(v), key + 2 * POW3[SIDX[v]], 1)) res = 0;
                 }
