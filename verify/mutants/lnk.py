@@ -103,6 +103,32 @@ def shifted_links(attr: str, delta: int):
     return make
 
 
+def class_links_changed(change):
+    """A factory for :func:`~verify.papers.lnk.classes.class_links`: its answer passed
+    through ``change(links)`` (the class search's links as the class domains see them)."""
+
+    def make(orig):
+        def class_links(n, max_degree=3, strong=False, folder=None):
+            return tuple(change(orig(n, max_degree, strong, folder)))
+
+        return class_links
+
+    return make
+
+
+def class_shifted(attr: str, delta: int):
+    """A factory for ``class_links``: every link's property ``attr`` reads ``delta`` off."""
+
+    def make(orig):
+        from ..papers.lnk.search import Link
+
+        base = getattr(Link, attr)
+        cls = type(f"Link_{attr}_{delta:+d}", (Link,), {attr: property(lambda self: base.fget(self) + delta)})
+        return class_links_changed(lambda links: [cls(l.game, l.kind, l.pivots, l.graph6) for l in links])(orig)
+
+    return make
+
+
 def _plus_edge(link):
     """The link's game with one more edge (its first non-adjacent pair of non-terminals)."""
     from ..papers.lnk.search import link_from_game
@@ -199,6 +225,7 @@ def tab1_off_by_one(meta):
 
 # ------------------------------------------------------------------ the mutants
 DOMAIN = LNK + "domain"  # where the statements' domains take their links from
+CLASSES = LNK + "classes"  # where the class domains take theirs from
 FACTS = LNK + "facts"
 TABLES = LNK + "tables"
 W1 = (3, 2, "Bo", (1, 2))
@@ -251,7 +278,14 @@ MUTANTS: list[Mutant] = [
     Mutant("LNK.FACTS.w7", "S-reducibility negated", [P(FACTS, "s_reducible", negate)], 9, (9,)),
     # --- conjectures
     Mutant("LNK.C1/a", "search loses its first link", [P(STATEMENTS, "minimal_links", first_link_lost)], 5, W3),
-    Mutant("LNK.C2", "terminal distance off by one", [P(STATEMENTS, "terminal_distance", plus(1))], 7, (7, 9, "FFwe?", (5, 6))),
+    Mutant("LNK.C2", "terminal distance off by one", [P(STATEMENTS, "terminal_distance", plus(1))], 9, (7,)),
+    Mutant("LNK.C2", "weights read six too high: the weight-9 set is taken for weight 15",
+           [P(STATEMENTS, "_set_weight", plus(6))], 11, (11,)),
+    Mutant("LNK.C2.adj", "search: minimality skipped", NOT_MINIMAL, 7, (7, 8, "FBgV?", (5, 6))),
+    Mutant("LNK.C2.strong.class", "class search: both terminal degrees read one too low",
+           [P(CLASSES, "class_links", class_shifted("d_s", -1)), P(CLASSES, "class_links", class_shifted("d_t", -1))],
+           10, (8,)),
+    Mutant("LNK.C3.class", "terminal distance off by one", [P(STATEMENTS, "terminal_distance", plus(1))], 11, (5,)),
     Mutant("LNK.C2.strong", "d_max off by one", [P(DOMAIN, "minimal_links", shifted_links("d_max", -1))], 8, (8, 11, "G_lsIO", (6, 7))),
     Mutant("LNK.C3.p", "p off by one", [P(DOMAIN, "minimal_links", shifted_links("p", -1))], 5, (5,)),
     # --- Table 1

@@ -270,9 +270,12 @@ def class_links(n: int, max_degree: int = 3, strong: bool = False, folder: str |
     >>> [l.graph6 for l in class_links(5)]
     ['DXo']
     """
-    key = (n, max_degree, strong, str(folder))
-    if key in _LINKS:
-        return _LINKS[key]
+    from ...backing import remembered
+
+    return remembered(_LINKS, (n, max_degree, strong, str(folder)), lambda: _class_links(n, max_degree, strong, folder))
+
+
+def _class_links(n: int, max_degree: int, strong: bool, folder: str | Path | None) -> tuple[Link, ...]:
     if folder is None and max_degree == 3:
         folder = DEFAULT_STORE
     path = store_path(folder, n, max_degree, strong) if folder is not None else None
@@ -285,5 +288,4 @@ def class_links(n: int, max_degree: int = 3, strong: bool = False, folder: str |
     else:
         where = f"{done} of {mod} shards in {path}" if mod else f"no store {path}"
         raise TimeoutError(f"no complete class search of n = {n} ({where}; resume it with python ci/lnk_c2_run.py)")
-    _LINKS[key] = tuple(links)
-    return _LINKS[key]
+    return tuple(links)

@@ -6,6 +6,10 @@
 * :data:`PLAIN_WEAK_LINKS` — the minimal weak links of the *plain* search (every terminal
   pair of every connected graph, no pruning rule), for statements that the pruning rules
   would imply by construction (LNK.L2, LNK.EQ1);
+* :data:`MAXDEG3_WEAK_SETS` / :data:`MAXDEG3_STRONG_SETS` — one instance per size ``n``:
+  every minimal weak (strong) link of maximum degree ≤ 3, from the class search of
+  :mod:`.classes` (n ≤ 17: its complete stores under ``docs/lnk/maxdeg3``, computed to
+  n = 13; past a store that is missing or incomplete the verdict is unknown);
 * :data:`WEAK_SETS` / :data:`STRONG_SETS` — one instance per size ``n``: the whole
   list of minimal links of that size, for statements about counts and extremes
   ("no minimal weak link of weight 4", "exactly one exception").
@@ -25,7 +29,8 @@ from ...game import Game
 from ...registry import Domain
 from .search import Link, link_from_game, minimal_links
 
-__all__ = ["LinkDomain", "LinkSet", "LinkSetDomain", "WEAK_LINKS", "PLAIN_WEAK_LINKS", "STRONG_LINKS", "WEAK_SETS", "STRONG_SETS"]
+__all__ = ["LinkDomain", "LinkSet", "LinkSetDomain", "ClassLinkSetDomain", "WEAK_LINKS", "PLAIN_WEAK_LINKS",
+           "STRONG_LINKS", "WEAK_SETS", "STRONG_SETS", "MAXDEG3_WEAK_SETS", "MAXDEG3_STRONG_SETS"]
 
 
 class LinkDomain(Domain):
@@ -127,8 +132,32 @@ class LinkSetDomain(Domain):
         return f"the {len(witness['links'])} minimal {self.kind} links on {witness['n']} vertices"
 
 
+class ClassLinkSetDomain(LinkSetDomain):
+    """One instance per size ``n``: the minimal links of maximum degree ≤ ``max_degree``
+    (:func:`.classes.class_links`)."""
+
+    def __init__(self, kind: str, max_degree: int) -> None:
+        super().__init__(kind)
+        self.max_degree = max_degree
+        self.name = f"sets of minimal {kind} links of maximum degree ≤ {max_degree}"
+
+    def _make(self, n: int) -> LinkSet:
+        from .classes import class_links
+
+        return LinkSet(n, self.kind, class_links(n, self.max_degree, strong=self.kind == "strong"))
+
+    def stem(self, witness: dict) -> str:
+        return f"{self.kind}_maxdeg{self.max_degree}_n{witness['n']}"
+
+    def describe(self, witness: dict) -> str:
+        return (f"the {len(witness['links'])} minimal {self.kind} links of maximum degree ≤ {self.max_degree} "
+                f"on {witness['n']} vertices")
+
+
 WEAK_LINKS = LinkDomain("weak")
 PLAIN_WEAK_LINKS = LinkDomain("weak", method="plain")  # no pruning rule: for statements the rules would imply
 STRONG_LINKS = LinkDomain("strong")
 WEAK_SETS = LinkSetDomain("weak")
 STRONG_SETS = LinkSetDomain("strong")
+MAXDEG3_WEAK_SETS = ClassLinkSetDomain("weak", 3)
+MAXDEG3_STRONG_SETS = ClassLinkSetDomain("strong", 3)

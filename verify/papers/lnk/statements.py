@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...game import CUT, SHORT, Game
 from ...registry import Tally, statement
 from ...solve import FastSolver
-from .domain import PLAIN_WEAK_LINKS, STRONG_LINKS, WEAK_LINKS, WEAK_SETS
+from .domain import MAXDEG3_STRONG_SETS, MAXDEG3_WEAK_SETS, PLAIN_WEAK_LINKS, STRONG_LINKS, WEAK_LINKS, WEAK_SETS
 from .reduce import (
     bridge_reduce,
     bridges,
@@ -514,25 +514,48 @@ def lnk_c1b(link):
     return t
 
 
-@statement("LNK.C2", kind="conj", source=SRC + " §5.1", max_n=11, tier_n=9, domain=WEAK_LINKS,
-           reading="the reachable parts: minimal weak links of weight ≤ 9 with d_max = 3 have terminal distance ≤ 4, "
-                   "and at weight 9 none has two adjacent non-terminal degree-2 vertices (weight 15 is beyond "
-                   "the search; weight 9 is n = 11, deep)")
-def lnk_c2(link):
-    """For minimal weak links with w ≤ 9 and d_max = 3 the terminal distance is at most 4;
-    a weight-9 one has no two adjacent non-terminal vertices of degree 2 (the paper's "pair
-    of neighbouring d = 2 vertices", read as a piece of a chain inside the link: counting a
-    terminal of degree 2 as well, 4 of the 25 weight-9 links with d_max = 3 have such a
-    pair, all a degree-2 terminal next to a degree-2 vertex — README, Findings)."""
+def _set_weight(links) -> int:
+    """The weight of a set of links (one place, so that a mutant can shift it)."""
+    return links.weight
+
+
+@statement("LNK.C2", kind="conj", source=SRC + " §5.1", min_n=4, max_n=17, tier_n=11, domain=MAXDEG3_WEAK_SETS,
+           reading="on the minimal weak links of maximum degree ≤ 3 of each weight (the class search, "
+                   "which rests on no theorem of the paper): none of weight 15 has d_max = 3, and those of "
+                   "weight ≤ 9 with d_max = 3 have terminal distance ≤ 4 (weight 15 is n = 17, read from the "
+                   "stored run docs/lnk/maxdeg3, --full)")
+def lnk_c2(links):
+    """No minimal weak link of weight 15 has d_max = 3; for w ≤ 9 and d_max = 3 the largest
+    terminal distance is 4.  One instance per weight: the whole set of minimal weak links of
+    maximum degree ≤ 3, so that "none of weight 15" is a checked instance (the complete
+    search of n = 17), not the absence of one."""
+    w = _set_weight(links)
+    d3 = [l for l in links.links if l.d_max == 3]
+    t = Tally()
+    if w <= 9:
+        for l in d3:
+            t.add(terminal_distance(l.game) <= 4, part="distance", graph6=l.graph6, distance=terminal_distance(l.game))
+    if w == 15:
+        t.add(not d3, part="weight 15", links=[f"{l.graph6} t={list(l.terminals)}" for l in d3])
+    return t if t.hypothesis else None
+
+
+@statement("LNK.C2.adj", kind="conj", source=SRC + " §5.1", max_n=11, tier_n=9, domain=WEAK_LINKS,
+           reading="a pair of neighbouring d = 2 vertices read as two adjacent non-terminal vertices of "
+                   "degree 2, at every weight ≤ 9 (weight 9 is n = 11, deep); checked on the sieved search, which "
+                   "does not use rule R7 of verify/papers/lnk/rules.py (R7 proves it for every weight and degree)")
+def lnk_c2_adj(link):
+    """A minimal weak link of weight ≤ 9 (the paper: 9) with d_max = 3 has no two adjacent
+    non-terminal vertices of degree 2 (counting a terminal of degree 2 as well, 4 of the 25 weight-9 links with
+    d_max = 3 have such a pair, all a degree-2 terminal next to a degree-2 vertex — README,
+    Findings)."""
     if link.d_max != 3 or link.weight > 9:
         return None
     g = link.game
+    inner = set(g.vertices) - set(g.terminals)
+    adjacent = [e for e in g.edges() if set(e) <= inner and g.degree(e[0]) == 2 and g.degree(e[1]) == 2]
     t = Tally()
-    t.add(terminal_distance(g) <= 4, part="distance", distance=terminal_distance(g))
-    if link.weight == 9:
-        inner = set(g.vertices) - set(g.terminals)
-        adjacent = [e for e in g.edges() if set(e) <= inner and g.degree(e[0]) == 2 and g.degree(e[1]) == 2]
-        t.add(not adjacent, part="adjacent degree-2 vertices", edges=adjacent)
+    t.add(not adjacent, edges=adjacent)
     return t
 
 
@@ -542,6 +565,35 @@ def lnk_c2_strong(link):
     if not 5 <= link.weight <= 8:
         return None
     return not (link.d_max == 3 and link.d_s == 2 and link.d_t == 2)
+
+
+@statement("LNK.C2.strong.class", kind="conj", source=SRC + " §5.1", min_n=5, max_n=14, tier_n=10,
+           domain=MAXDEG3_STRONG_SETS,
+           reading="extended past the paper's 5 ≤ w ≤ 8 to every weight the strong class search reaches "
+                   "(w ≤ 12, n ≤ 14, read from docs/lnk/maxdeg3 with --full)")
+def lnk_c2_strong_class(links):
+    """No minimal strong link of weight ≥ 5 has d_max = 3 and both terminals of degree 2."""
+    if _set_weight(links) < 5:
+        return None
+    t = Tally()
+    for l in links.links:
+        t.add(not (l.d_max == 3 and l.d_s == 2 and l.d_t == 2), graph6=l.graph6, terminals=list(l.terminals))
+    return t if t.hypothesis else None
+
+
+@statement("LNK.C3.class", kind="conj", source=SRC + " §5.1", min_n=4, max_n=17, tier_n=11, domain=MAXDEG3_WEAK_SETS,
+           reading="the distance part of C3 on the minimal weak links of maximum degree ≤ 3, to weight 15 "
+                   "(n = 17, read from docs/lnk/maxdeg3 with --full)")
+def lnk_c3_class(links):
+    """A minimal weak link of weight 2k + 1 and maximum degree ≤ 3 has terminal distance ≤ k + 2."""
+    w = _set_weight(links)
+    if w % 2 == 0:
+        return None
+    t = Tally()
+    for l in links.links:
+        d = terminal_distance(l.game)
+        t.add(d <= (w - 1) // 2 + 2, graph6=l.graph6, terminals=list(l.terminals), distance=d)
+    return t if t.hypothesis else None
 
 
 @statement("LNK.C3", kind="conj", source=SRC + " §5.1", max_n=11, tier_n=9, domain=WEAK_LINKS)
