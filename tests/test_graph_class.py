@@ -321,3 +321,15 @@ def test_bad_graphs_on_the_command_line_are_one_sentence_and_exit_2(tmp_path, mo
     assert main([*argv, "--no-store"]) == 2
     err = capsys.readouterr().err
     assert err.strip().endswith("error: " + message) and "Traceback" not in err
+
+
+def test_the_benchmark_runs_at_a_small_n():
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "hunt_class.py"
+    out = subprocess.run([sys.executable, str(script), "--n", "8", "--jobs", "1", "--json"], capture_output=True, text=True,
+                         timeout=300, check=True).stdout
+    row = json.loads(out)
+    assert (row["graphs"], row["verdict"], row["mod"], row["class"]) == (194, "holds", 1, "connected graphs with maximum degree ≤ 3")
+    assert row["games"] == sum(1 for _ in connected_games(8, graph_class="maxdeg=3"))
