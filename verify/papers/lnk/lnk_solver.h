@@ -9,7 +9,8 @@
  * FastSolver's `immediate` option and its live-vertex restriction):
  * - a free vertex joining Short's s-blob to his t-blob wins at once for Short to move;
  *   two of them win for Short whoever moves, and one of them is Cut's only move;
- * - a free vertex whose cutting separates s from t wins at once for Cut to move;
+ * - a free vertex whose cutting separates s from t wins at once for Cut to move (such
+ *   vertices are looked for on one shortest s-t path only: they lie on every path);
  *   two of them win for Cut whoever moves (Short, to move and with no joining vertex,
  *   can take only one), and one of them is Short's only move;
  * - Cut's moves next to the Short blob (of s's, t's) with fewer free neighbours are
@@ -55,6 +56,27 @@ static set nbrs(set x) {
 static int short_joined(set S) { return reach(BIT(SS), S | BIT(ST)) >> ST & 1; }
 static int cut_separated(set C) { return !(reach(BIT(SS), (BIT(SN) - 1) & ~C) >> ST & 1); }
 
+/* The inner vertices of one shortest s-t path avoiding C (0 when there is none): a
+   vertex whose cutting separates s from t lies on every s-t path, so on this one. */
+static set one_path(set C) {
+    set open = (BIT(SN) - 1) & ~C, layer[MAXN], seen = BIT(SS);
+    int d = 0;
+    layer[0] = BIT(SS);
+    while (!(seen >> ST & 1)) {
+        set next = nbrs(layer[d]) & open & ~seen;
+        if (!next) return 0;
+        layer[++d] = next;
+        seen |= next;
+    }
+    set path = 0, cur = BIT(ST);
+    for (int i = d - 1; i >= 1; i--) {
+        set back = layer[i] & nbrs(cur);
+        cur = back & -back;
+        path |= cur;
+    }
+    return path;
+}
+
 /* 1 when Short wins from (S, C) with `short_move` to play; neither side has won yet */
 static int solve_rec(set S, set C, int key, int short_move) {
     size_t slot = (size_t)key * 2 + short_move;
@@ -84,7 +106,7 @@ static int solve_rec(set S, set C, int key, int short_move) {
             /* Cut's immediate wins: two end the game, one is Short's only move */
             set must = 0;
             int nmust = 0;
-            for (set t = free_; t && nmust < 2; t &= t - 1)
+            for (set t = free_ & one_path(C); t && nmust < 2; t &= t - 1)
                 if (cut_separated(C | (t & -t))) { must |= t & -t; nmust++; }
             res = 0;
             if (nmust == 1) res = solve_rec(S | must, C, key + POW3[SIDX[lowbit(must)]], 0);
@@ -100,7 +122,7 @@ static int solve_rec(set S, set C, int key, int short_move) {
         res = 1;
     } else {
         res = 1;
-        for (set t = free_; t && res; t &= t - 1)
+        for (set t = free_ & one_path(C); t && res; t &= t - 1)
             if (cut_separated(C | (t & -t))) res = 0;
         if (res) {
             set moves = join ? join : free_;
