@@ -83,7 +83,7 @@ static int solve_rec(set S, set C, int key, int short_move) {
     if (STAMP[slot] == CUR) return VAL[slot];
     set all = BIT(SN) - 1, term = BIT(SS) | BIT(ST);
     set open = all & ~C;
-    set live = reach(BIT(SS), open) & reach(BIT(ST), open);
+    set live = reach(BIT(SS), open); /* t is in it: Cut has not won */
     set A = reach(BIT(SS), S | BIT(SS)), B = reach(BIT(ST), S | BIT(ST));
     /* peel: a free vertex with at most one neighbour left on the play area, or with all
        of them in Short's s-blob A (or all in his t-blob B), is on no s-t path that
