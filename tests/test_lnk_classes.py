@@ -12,7 +12,7 @@ import pytest
 from verify.errors import InputError
 from verify.graphs import find_geng
 from verify.papers.lnk import independent
-from verify.papers.lnk.classes import (CLASS_KERNEL, class_header, class_links, class_mod, class_search,
+from verify.papers.lnk.classes import (CLASS_KERNEL, stored_links, c2_rows, c2_markdown, class_header, class_links, class_mod, class_search,
                                        stored_shards, store_path, unpruned_search, DEFAULT_STORE)
 from verify.papers.lnk.kernel import kernel_exe
 from verify.papers.lnk.rules import adjacent_degree_two, class_candidates, every_edge_on_induced_path
@@ -186,3 +186,23 @@ def test_class_links_read_the_stores_and_know_what_they_lack(tmp_path):
     assert [l.graph6 for l in class_links(5)] == ["DXo"]
     with pytest.raises(TimeoutError, match="no complete class search of n = 16"):
         class_links(16, folder=tmp_path)
+
+
+def test_the_papers_w5z_chains_are_minimal_weak_links_the_search_finds():
+    """§5.1's construction (W5Z with edges between degree-2 vertices replaced by SC1 or
+    SC2) gives minimal weak links with d_max = 3 of weight 7, 9, 11, 13, and the class
+    search finds every one of them."""
+    from verify.graphs import canonical_game
+    from verify.papers.lnk.chains import w5z_chains
+    from verify.papers.lnk.link import classify_masks
+    from verify.solve import FastSolver
+
+    solver, weights = FastSolver(), set()
+    for w, recipe, g in w5z_chains():
+        gi = g.relabel_to_integers()
+        assert classify_masks(solver, gi.adjacency, *gi.terminal_indices, False) == "weak", recipe
+        assert max(g.degree(v) for v in g.vertices) == 3, recipe
+        cg, cg6 = canonical_game(g)
+        assert (cg.n, cg.m, cg6, tuple(cg.terminals)) in stored_links(g.n), recipe  # the kernel's links
+        weights.add(w)
+    assert weights == {7, 9, 11, 13}

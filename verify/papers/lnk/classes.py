@@ -46,7 +46,7 @@ from .kernel import _reap, file_hash, kernel_exe, recheck, run_sharded, summaris
 from .link import Link
 
 __all__ = ["CLASS_KERNEL", "CLASS_MAX_N", "class_mod", "class_header", "class_shard", "class_search",
-           "second_solver", "link_row", "unpruned_search", "store_path", "DEFAULT_STORE", "class_links", "stored_shards"]
+           "second_solver", "link_row", "unpruned_search", "store_path", "DEFAULT_STORE", "class_links", "stored_shards", "canonical_links", "stored_links", "c2_rows", "c2_markdown"]
 
 CLASS_KERNEL = Path(__file__).with_name("class_kernel.c")
 PAIRS = Path(__file__).with_name("lnk_pairs.h")
@@ -289,3 +289,74 @@ def _class_links(n: int, max_degree: int, strong: bool, folder: str | Path | Non
         where = f"{done} of {mod} shards in {path}" if mod else f"no store {path}"
         raise TimeoutError(f"no complete class search of n = {n} ({where}; resume it with python ci/lnk_c2_run.py)")
     return tuple(links)
+
+
+def canonical_links(raw: Iterable) -> dict:
+    """The kernel's raw links ``(graph6, s, t)`` in canonical form, not re-solved:
+    ``{(n, m, canonical graph6, terminals): game}``.
+
+    >>> list(canonical_links([("DXo", 3, 4)]))
+    [(5, 5, 'DXo', (3, 4))]
+    """
+    from ...game import Game
+    from ...graphs import canonical_game
+    from .link import parse_graph6_masks
+
+    keys = {}
+    for g6, s, t in raw:
+        m, adj = parse_graph6_masks(g6)
+        cg, cg6 = canonical_game(Game._from_masks(tuple(range(m)), adj, (s, t)))
+        keys[(cg.n, cg.m, cg6, tuple(cg.terminals))] = cg
+    return keys
+
+
+def stored_links(n: int, max_degree: int = 3, strong: bool = False, folder: str | Path | None = None) -> dict:
+    """The canonical links of a stored class search (:func:`canonical_links`; complete
+    store or not: see :func:`stored_shards`)."""
+    from ... import jsonl_store
+
+    path = store_path(DEFAULT_STORE if folder is None else folder, n, max_degree, strong)
+    return canonical_links(tuple(x) for rec in jsonl_store.read_records(path)[1:] for x in rec["links"])
+
+
+def c2_rows(folder: str | Path | None = None, max_degree: int = 3, strong: bool = False) -> list[dict]:
+    """One row per stored size of the class search (the table of ``docs/lnk/maxdeg3.md``),
+    read from the stores as they are (no kernel is run, no link re-solved; the links are
+    the kernel's, in canonical form): weight, shards done, graphs, pairs solved, minimal
+    links, those with d_max = D, the largest terminal distance among those, kernel CPU.
+
+    >>> [r["links"] for r in c2_rows()][:4]
+    [0, 1, 0, 3]
+    """
+    from ... import jsonl_store
+    from .reduce import terminal_distance
+
+    folder = Path(folder) if folder is not None else DEFAULT_STORE
+    rows = []
+    for n in range(4 if not strong else 5, CLASS_MAX_N + 1):
+        path = store_path(folder, n, max_degree, strong)
+        if not path.exists():
+            continue
+        records = jsonl_store.read_records(path)
+        head, shards = records[0], {r["res"]: r for r in records[1:]}
+        stats = {k: sum(r["stats"].get(k, 0) for r in shards.values()) for k in ("graphs", "games", "wins")}
+        keys = canonical_links(rec for r in shards.values() for rec in r["links"])
+        top = [g for g in keys.values() if max(g.degree(v) for v in g.vertices) == max_degree]
+        rows.append({"n": n, "weight": n - 2, "shards": len(shards), "mod": head["mod"],
+                     "complete": len(shards) == head["mod"], "graphs": stats["graphs"], "pairs": stats["games"],
+                     "links_of_the_kind": stats["wins"], "links": len(keys), "links_dmax": len(top),
+                     "largest_distance": max((terminal_distance(g) for g in top), default=None),
+                     "kernel_cpu": round(sum(r.get("kernel_cpu", 0) for r in shards.values()), 1)})
+    return rows
+
+
+def c2_markdown(rows: list[dict], max_degree: int = 3) -> str:
+    """The rows of :func:`c2_rows` as a Markdown table."""
+    out = [f"| weight | n | shards | graphs | pairs solved | minimal links | with d_max = {max_degree} | "
+           "largest terminal distance | kernel CPU s |", "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        done = f"{r['shards']}" if r["complete"] else f"{r['shards']} of {r['mod']} (partial)"
+        dist = "-" if r["largest_distance"] is None else str(r["largest_distance"])
+        out.append(f"| {r['weight']} | {r['n']} | {done} | {r['graphs']:,} | {r['pairs']:,} | {r['links']} | "
+                   f"{r['links_dmax']} | {dist} | {r['kernel_cpu']:,} |")
+    return "\n".join(out) + "\n"
