@@ -4,6 +4,7 @@ and one line per session in ``docs/lnk/maxdeg3/sessions.jsonl`` (commit, start, 
 CPU seconds, shards before and after), as the n = 9 sweep logs its sessions.
 
     python ci/lnk_c2_run.py [--max-n 17] [--jobs 2] [--strong-max-n 14] [--dir docs/lnk/maxdeg3]
+    python ci/lnk_c2_run.py --docs     # write the stores' tables into docs/papers/lnk.md
 
 Ctrl-C stops it; finished shards stay in the stores and the next run resumes them.
 The verdict is read from the stores by ``shannon-verify check LNK.C2 --full`` and
@@ -26,7 +27,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from verify.papers.lnk.classes import class_header, class_mod, class_search, store_path  # noqa: E402
+from verify.papers.lnk.classes import c2_markdown, c2_rows, class_header, class_mod, class_search, store_path  # noqa: E402
+
+DOCS = ROOT / "docs" / "papers" / "lnk.md"
+
+
+def docs_tables(text: str, folder: Path | None = None) -> str:
+    """``text`` with its ``<!-- c2-table weak|strong -->`` blocks made from the stores."""
+    import re
+
+    for kind in ("weak", "strong"):
+        table = c2_markdown(c2_rows(folder, strong=kind == "strong"))
+        text = re.sub(rf"(<!-- c2-table {kind} -->\n).*?(<!-- /c2-table -->)",
+                      lambda m: m.group(1) + table + m.group(2), text, flags=re.S)
+    return text
 
 
 def _cpu() -> float:
@@ -46,7 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strong-max-n", type=int, default=14)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--dir", default=str(ROOT / "docs" / "lnk" / "maxdeg3"))
+    ap.add_argument("--docs", action="store_true", help="only write the stores' tables into docs/papers/lnk.md")
     args = ap.parse_args(argv)
+    if args.docs:
+        DOCS.write_text(docs_tables(DOCS.read_text(), Path(args.dir)))
+        return 0
 
     def _stop(signum, frame):  # SIGTERM ends the run as Ctrl-C does: the session is logged
         raise KeyboardInterrupt

@@ -206,3 +206,18 @@ def test_the_papers_w5z_chains_are_minimal_weak_links_the_search_finds():
         assert (cg.n, cg.m, cg6, tuple(cg.terminals)) in stored_links(g.n), recipe  # the kernel's links
         weights.add(w)
     assert weights == {7, 9, 11, 13}
+
+
+def test_the_docs_tables_are_the_stores():
+    """docs/papers/lnk.md's C2 tables are those `python ci/lnk_c2_run.py --docs` makes
+    from the stores (run it after the stores change)."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("lnk_c2_run", root / "ci" / "lnk_c2_run.py")
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+    text = (root / "docs" / "papers" / "lnk.md").read_text()
+    assert "<!-- c2-table weak -->\n| weight |" in text
+    assert run.docs_tables(text) == text
