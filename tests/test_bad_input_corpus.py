@@ -93,3 +93,35 @@ def test_switch_gives_up_even_when_the_timer_signal_is_lost(capsys, monkeypatch)
     monkeypatch.setattr(signal, "setitimer", lambda *a: (0.0, 0.0))
     code, out, _ = run(capsys, "switch", "--gale", "4", "--method", "minimax", "--timeout", "1", "--json")
     assert code == 3 and json.loads(out)["verdict"] == "unknown"
+
+
+def test_play_refuses_a_non_ascii_digit_and_keeps_asking(capsys, monkeypatch):
+    """'²' is a digit to str.isdigit but not to int(): the game says so and asks again."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("connect\n²\n"))
+    code, out, err = run(capsys, "switch", "--gale", "2", "--play")
+    assert code == 0 and "Traceback" not in err, err
+    assert "That is not a free edge index; try again." in out
+
+
+def test_check_proof_refuses_a_device_at_once(capsys):
+    import time
+
+    t0 = time.perf_counter()
+    code, _, err = run(capsys, "check-proof", "/dev/zero")
+    one_sentence(code, err, "is not a regular file")
+    assert time.perf_counter() - t0 < 5
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("command", [["list"], ["table", "TSD.TAB1", "--max-n", "3", "--jobs", "1", "--no-progress"]])
+def test_output_survives_a_narrow_encoding(encoding, command):
+    """Characters the terminal's encoding lacks (≤, §, Γ) come out as '?', never a UnicodeEncodeError."""
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    p = subprocess.run([sys.executable, "-m", "verify", *command], capture_output=True, env=env, timeout=300)
+    assert p.returncode == 0 and b"Traceback" not in p.stderr, p.stderr.decode(encoding, "replace")
+    assert b"?" in p.stdout

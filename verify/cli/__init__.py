@@ -112,7 +112,22 @@ def shared_inputs(args: argparse.Namespace) -> None:
             args.jobs = cap
 
 
+def robust_streams() -> None:
+    """Standard input, output and error made unable to fail on a character their encoding
+    lacks (``PYTHONIOENCODING=ascii``, a latin-1 terminal): such a character is written as
+    ``?`` instead of ending the command with a ``UnicodeEncodeError``.  UTF-8 streams, and
+    streams that cannot be reconfigured, are left as they are."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if encoding not in ("utf8", "utf8sig") and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError, AttributeError):  # a stream already read from, or closed
+                pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    robust_streams()
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(MODULE_OF.get(words[0]) if words else None)
     args = parser.parse_args(argv)

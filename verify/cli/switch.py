@@ -249,7 +249,7 @@ def play(g, read=input, write=print) -> int:
             text = read().strip()
         except EOFError:
             return 0
-        if not text.isdigit() or int(text) >= g.m or int(text) in claimed | deleted:
+        if not (text.isascii() and text.isdigit()) or int(text) >= g.m or int(text) in claimed | deleted:
             write("That is not a free edge index; try again.")
             continue
         h = int(text)

@@ -454,8 +454,14 @@ def check_proof(proof, pos=None, to_move: str | None = None, claims: list | None
 # ======================================================================== files
 def _open_stream(path):
     """``path`` opened for reading in binary, through gzip when it starts with gzip's
-    magic number; returns (stream, underlying file)."""
+    magic number; returns (stream, underlying file).  Anything but a regular file (a
+    device such as ``/dev/zero``, a FIFO) is refused: it could be read without end."""
+    import os
+    import stat
+
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ProofError(f"{path} is not a regular file, so not a proof file.")
         f = open(path, "rb")
         magic = f.read(2)
         f.seek(0)
