@@ -35,6 +35,7 @@ def files(tmp_path):
     (tmp_path / "deep.json").write_text("[" * 100000)
     (tmp_path / "huge.json").write_text(json.dumps({"n": 10**9, "edges": [[0, 1]], "terminals": [0, 1]}))
     (tmp_path / "exit0.py").write_text("import sys\nsys.exit(0)\n")
+    (tmp_path / "empty.txt").write_text("")
     (tmp_path / "exitcheck.py").write_text(
         "from verify import statement\n\n@statement('U.X')\ndef x(game):\n    import sys\n    sys.exit(0)\n")
     return tmp_path
@@ -61,6 +62,14 @@ CASES = [
     (["check", "TSD.T1", "--max-n", "3", "--jobs", "0"], "--jobs must be at least 1"),
     (["hunt", "{exit0.py}::x"], "called sys.exit(0) at import"),
     (["hunt", "{exitcheck.py}::x", "--max-n", "3", "--no-store"], "called sys.exit(0)"),
+    (["links", "--n", "5", "--engine", "c", "--store", "{empty.txt}", "--resume", "--no-progress"],
+     "is an empty file, not a lnk-links store"),
+    (["links", "--n", "5", "--engine", "c", "--store", "/dev/null", "--no-progress"], "is not a regular file"),
+    (["links", "--n", "5", "--mod", "0"], "--mod must be at least 1"),
+    (["links", "--n", "5", "--engine", "c", "--mod", "-3"], "--mod must be at least 1"),
+    (["hex-openings", "2", "--only", ""], "--only needs at least one cell"),
+    (["hex-openings", "2", "--only", " , "], "is not a cell of the 2x2 board"),
+    (["hex-openings", "2", "--store", "{empty.txt}", "--resume"], "is an empty file, not a hex-openings store"),
 ]
 
 
@@ -72,6 +81,7 @@ def test_bad_input_is_one_sentence(capsys, files, argv, needle):
     code, _, err = run(capsys, *argv)
     one_sentence(code, err, needle)
     assert not os.path.exists("/nonexistent-sv")
+    assert (files / "empty.txt").read_text() == ""  # a refused store is left as it was
 
 
 def test_jobs_are_capped_at_what_helps(capsys):

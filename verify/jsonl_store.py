@@ -102,10 +102,22 @@ def read_records(path: str | Path) -> list:
 
 
 def start(path: str | Path, header: dict) -> None:
-    """Create the store at ``path`` (and its folder) holding only ``header``."""
+    """Create the store at ``path`` (and its folder) holding only ``header``.  The header
+    is written to a file beside it that then takes its name, so a run killed meanwhile
+    never leaves an empty store behind (which ``--resume`` refuses)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({**header, SUM: _sum("", header)}) + "\n")
+    target = path.resolve() if path.is_symlink() else path
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w") as f:
+            f.write(json.dumps({**header, SUM: _sum("", header)}) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
 
 
 def _last_sum(path: Path) -> str:

@@ -126,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
     from ..papers.lnk.reduce import p_reducible, s_reducible, t_reducible
     from ..papers.lnk.search import SEARCH_MAX_N, STATS, minimax_discrepancies, search
 
+    if args.mod is not None and args.mod < 1:
+        raise InputError("--mod must be at least 1.")
     if args.max_degree is not None:
         return _run_class(args)
     if not 2 <= args.n <= C_MAX_N:

@@ -382,6 +382,8 @@ def _describe(h) -> str:
 
 
 def _parse_only(n: int, only: str) -> list[int]:
+    if not only.strip():
+        raise InputError("--only needs at least one cell (e.g. a1,b2); leave it out to search every opening.")
     pos = Position(n, n)
     out = []
     for name in (c.strip() for c in only.split(",")):
@@ -438,7 +440,7 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     board = Position(n, n)
     rep = representatives(n)
     tasks = sorted(set(rep.values()))
-    if only:
+    if only is not None:
         wanted = {rep[i] for i in _parse_only(n, only)}
         tasks = [t for t in tasks if t in wanted]
     if shards is not None:
@@ -452,6 +454,10 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
     done: dict[str, dict] = {}
     path = Path(store) if store else None
     if path is not None:
+        if path.exists() and not path.is_file():
+            raise InputError(f"The store {path} is not a regular file.")
+        if resume and path.exists() and not path.stat().st_size:  # nobody's store: --resume must not take it over
+            raise InputError(f"The store {path} is an empty file, not a hex-openings store.")
         if path.exists() and path.stat().st_size:
             if not resume:
                 raise InputError(f"The store {path} exists; add --resume to continue it, or use another --store path.")

@@ -218,9 +218,13 @@ def _same_run(head: dict, header: dict) -> bool:
 
 def _open_store(path: Path, header: dict, resume: bool) -> dict[int, dict]:
     """Finished shards of the store (res -> record); writes the header of a new store."""
-    if path.exists() and path.stat().st_size:
+    if path.exists() and not path.is_file():
+        raise InputError(f"The store {path} is not a regular file.")
+    if path.exists() and (path.stat().st_size or resume):
         if not resume:
             raise InputError(f"The store {path} exists; pass --resume to continue it.")
+        if not path.stat().st_size:  # an empty file is nobody's store: --resume must not take it over
+            raise InputError(f"The store {path} is an empty file, not a {header['store']} store.")
         records = jsonl_store.read_records(path)
         head = records[0] if records else None
         if not isinstance(head, dict) or head.get("store") != header["store"]:
