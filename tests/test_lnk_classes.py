@@ -221,3 +221,14 @@ def test_the_docs_tables_are_the_stores():
     text = (root / "docs" / "papers" / "lnk.md").read_text()
     assert "<!-- c2-table weak -->\n| weight |" in text
     assert run.docs_tables(text) == text
+
+
+def test_benchmark_runs():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    p = subprocess.run([sys.executable, str(root / "benchmarks" / "lnk_class.py"), "--n", "7", "--jobs", "1"],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    report = json.loads(p.stdout)
+    assert report["cli"]["summary"]["links"] == 3 and report["stores"]["cpu_s"] > 0
