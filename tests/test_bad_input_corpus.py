@@ -135,3 +135,20 @@ def test_output_survives_a_narrow_encoding(encoding, command):
     p = subprocess.run([sys.executable, "-m", "verify", *command], capture_output=True, env=env, timeout=300)
     assert p.returncode == 0 and b"Traceback" not in p.stderr, p.stderr.decode(encoding, "replace")
     assert b"?" in p.stdout
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_hunted_checks_prints_stay_out_of_json(tmp_path, jobs):
+    """Whatever a hunted file prints (at import, in its check, in worker processes) goes to
+    standard error in a --json run: standard output is the JSON alone."""
+    import subprocess
+    import sys
+
+    (tmp_path / "pr.py").write_text("from verify import statement\n\nprint('at import')\n\n\n@statement('U.P')\n"
+                                    "def p(game):\n    print('in check', game.n)\n    return True\n")
+    p = subprocess.run([sys.executable, "-m", "verify", "hunt", "pr.py::p", "--max-n", "5", "--no-store", "--json",
+                        "--jobs", jobs, "--mod", jobs, "--no-progress"],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["verdict"] == "holds"
+    assert "at import" in p.stderr and "in check 5" in p.stderr

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import InputError
@@ -191,6 +193,39 @@ def _report(results, as_json: bool, started: float | None = None, plan: dict | N
     return 1 if attention else 0
 
 
+@contextmanager
+def user_output_to_stderr(active: bool = True):
+    """While a ``--json`` run executes user code, whatever that code prints goes to standard
+    error, so standard output holds only the JSON: ``sys.stdout`` is standard error in this
+    process, and file descriptor 1 is a copy of descriptor 2 for the worker processes
+    started meanwhile (both are put back at the end)."""
+    if not active:
+        yield
+        return
+    old = sys.stdout
+    try:
+        old.flush()
+    except (OSError, ValueError):
+        pass
+    try:
+        saved = os.dup(1)
+        os.dup2(2, 1)
+    except OSError:  # no descriptor 1 or 2: only the Python-level stream is moved
+        saved = None
+    sys.stdout = sys.stderr
+    try:
+        yield
+    finally:
+        try:
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        sys.stdout = old
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
 def check_source_hash(st: Statement) -> str | None:
     """SHA-256 of a paper statement's check function source (None when unavailable)."""
     import hashlib
@@ -253,7 +288,8 @@ def run_check(args: argparse.Namespace) -> int:
                                **({"table": True} if st.kind == "table" else {}),
                                **({"graphs": class_spec(st)} if class_spec(st) else {})})
         plan = _plan("check", statements, args)
-    results = _run_plan(args, "check", plan)
+    with user_output_to_stderr(args.json):
+        results = _run_plan(args, "check", plan)
     return _report(results, args.json, started, getattr(args, "ran", None))
 
 
@@ -554,6 +590,26 @@ def _same_sources(run_id: int, plan: dict) -> None:
 
 
 def run_hunt(args: argparse.Namespace) -> int:
+    with user_output_to_stderr(args.json):  # the file's code runs from its import on
+        r, st = _hunt(args)
+    graphs = class_spec(st)
+    if args.json:
+        print(json.dumps({**r.to_json(), **({"graphs": graphs} if graphs else {})}, indent=2))
+    else:
+        where = f" in {st.graph_class}" if graphs else ""
+        print(f"{r.id}: {r.verdict} on n = {r.n_min}..{r.n_max}{where} ({r.instances} games, hypothesis true {r.hypothesis_true} times, {r.seconds:.1f} s)")
+        if r.witness:
+            w = r.witness
+            print(f"smallest {'example' if st.kind == 'ex' else 'counterexample'}: {st.domain.describe(w)}")
+            print(f"details: {w['details']}")
+            print(f"written to {r.witness_path}")
+        elif r.reason:
+            print(f"({r.reason})")
+    return 1 if flagged([r], getattr(args, "loaded", {})) else 0
+
+
+def _hunt(args: argparse.Namespace) -> tuple[Result, Statement]:
+    """The hunt of ``args``, run: its result and statement."""
     gc = _graph_class(args)
     plan = None
     if args.target is None and not args.resume:
@@ -577,18 +633,4 @@ def run_hunt(args: argparse.Namespace) -> int:
     else:
         _check_range(args, in_class=True)  # the stored run's range was checked when it started
     r = _run_plan(args, "hunt", plan)[0]
-    st = getattr(args, "loaded", {}).get(r.id, st)
-    graphs = class_spec(st)
-    if args.json:
-        print(json.dumps({**r.to_json(), **({"graphs": graphs} if graphs else {})}, indent=2))
-    else:
-        where = f" in {st.graph_class}" if graphs else ""
-        print(f"{r.id}: {r.verdict} on n = {r.n_min}..{r.n_max}{where} ({r.instances} games, hypothesis true {r.hypothesis_true} times, {r.seconds:.1f} s)")
-        if r.witness:
-            w = r.witness
-            print(f"smallest {'example' if st.kind == 'ex' else 'counterexample'}: {st.domain.describe(w)}")
-            print(f"details: {w['details']}")
-            print(f"written to {r.witness_path}")
-        elif r.reason:
-            print(f"({r.reason})")
-    return 1 if flagged([r], getattr(args, "loaded", {})) else 0
+    return r, getattr(args, "loaded", {}).get(r.id, st)
