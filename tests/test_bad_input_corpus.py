@@ -152,3 +152,55 @@ def test_a_hunted_checks_prints_stay_out_of_json(tmp_path, jobs):
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["verdict"] == "holds"
     assert "at import" in p.stderr and "in check 5" in p.stderr
+
+
+@pytest.mark.parametrize("argv, resumable", [
+    (["dead", "--graph6", "D~{", "--terminals", "0", "1"], False),
+    (["prove", "TSD.T12", "--n", "4", "--proof", "cert"], False),
+    (["check", "TSD.T12", "--max-n", "3", "--no-store"], False),
+    (["check", "TSD.T12", "--max-n", "3", "--store", "r.db"], True),
+    (["links", "--n", "5", "--store", "l.jsonl"], True),
+])
+def test_a_full_disk_names_resume_only_where_it_helps(capsys, monkeypatch, tmp_path, argv, resumable):
+    """A full disk suggests --resume only to a command that has it and keeps a store."""
+    import errno
+    import importlib
+
+    from verify.cli import MODULE_OF
+
+    def full(args):
+        raise OSError(errno.ENOSPC, "No space left on device", "out")
+
+    module = importlib.import_module(f"verify.cli.{MODULE_OF[argv[0]]}")
+    for name in ("run", "run_check"):
+        if hasattr(module, name):
+            monkeypatch.setattr(module, name, full)
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *argv)
+    one_sentence(code, err, "free some space and run again")
+    assert ("--resume" in err) == resumable, err
+
+
+@pytest.mark.parametrize("pragma, needle", [
+    ("ro", "cannot be written: the file, its folder or its file system is read-only"),
+    ("PRAGMA max_page_count=1", "cannot be written: the disk is full"),
+])
+def test_a_store_that_cannot_be_written_says_why(capsys, monkeypatch, tmp_path, pragma, needle):
+    """A read-only or full file system under --store is said to be one, not a damaged store."""
+    import sqlite3
+
+    real = sqlite3.connect
+    path = tmp_path / "r.db"
+
+    def connect(target, *a, **k):
+        if pragma == "ro":  # what a read-only mount gives: every write refused
+            path.touch()
+            return real(f"{path.as_uri()}?mode=ro", *a, **{**k, "uri": True})
+        db = real(target, *a, **k)
+        db.execute(pragma)
+        return db
+
+    monkeypatch.setattr("verify.sweep.store.sqlite3.connect", connect)
+    code, _, err = run(capsys, "check", "TSD.T12", "--max-n", "3", "--store", str(path), "--no-progress")
+    one_sentence(code, err, needle)
+    assert "damaged" not in err

@@ -48,16 +48,22 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def _os_error(exc: OSError) -> str:
-    """One sentence for an operating-system error (disk full, permission denied, ...).
+RESUME_HINT = " (--resume continues a stored run)"
 
-    >>> _os_error(OSError(errno.ENOSPC, "No space left on device", "counterexamples/X.json"))
+
+def _os_error(exc: OSError, resumable: bool = False) -> str:
+    """One sentence for an operating-system error (disk full, permission denied, ...);
+    ``resumable``: the command has ``--resume``, which a full disk's sentence then names.
+
+    >>> _os_error(OSError(errno.ENOSPC, "No space left on device", "counterexamples/X.json"), resumable=True)
     "No space left on device ('counterexamples/X.json'); free some space and run again (--resume continues a stored run)."
+    >>> _os_error(OSError(errno.ENOSPC, "No space left on device", "proof/manifest.json"))
+    "No space left on device ('proof/manifest.json'); free some space and run again."
     """
     what = exc.strerror or str(exc) or type(exc).__name__
     where = f" ({str(exc.filename)!r})" if exc.filename else ""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return f"{what}{where}; free some space and run again (--resume continues a stored run)."
+        return f"{what}{where}; free some space and run again{RESUME_HINT if resumable else ''}."
     return f"{what}{where}."
 
 
@@ -126,6 +132,15 @@ def robust_streams() -> None:
                 pass
 
 
+def _resumable(args: argparse.Namespace) -> bool:
+    """Whether ``--resume`` could continue this run: the command has it and keeps a store
+    (``check`` and ``hunt`` keep one unless ``--no-store``; ``links`` and ``hex-openings``
+    with ``--store``)."""
+    if not hasattr(args, "resume") or getattr(args, "no_store", False):
+        return False
+    return args.command in ("check", "hunt") or bool(getattr(args, "store", None))
+
+
 def main(argv: list[str] | None = None) -> int:
     robust_streams()
     words = list(sys.argv[1:] if argv is None else argv)
@@ -142,13 +157,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"shannon-verify {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except sqlite3.DatabaseError as exc:  # the results store, damaged or out of space while running
-        print(f"shannon-verify {args.command}: error: the results store failed ({exc}); free some space, or move the "
-              "store away and start a new run.", file=sys.stderr)
+        from ..sweep.store import store_failure
+
+        why = store_failure(exc) or (f"the results store failed ({exc}); move the store away and start a new run.")
+        if "free some space" in why and _resumable(args):
+            why = why[:-1] + RESUME_HINT + "."
+        print(f"shannon-verify {args.command}: error: {why}", file=sys.stderr)
         return 2
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             return 0
-        print(f"shannon-verify {args.command}: error: {_os_error(exc)}", file=sys.stderr)
+        print(f"shannon-verify {args.command}: error: {_os_error(exc, _resumable(args))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("shannon-verify: interrupted", file=sys.stderr)

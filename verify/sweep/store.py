@@ -193,6 +193,33 @@ class _Locked:
             self._db.close()
 
 
+def store_failure(exc: sqlite3.Error, path: str | Path | None = None) -> str | None:
+    """One sentence for a results store that SQLite could not read or write for a reason
+    outside the file (read-only, full or failing disk, locked by another process, a
+    folder it cannot open), or None when the file itself is at fault (not a database,
+    damaged).
+
+    >>> store_failure(sqlite3.OperationalError("database or disk is full"), "r.db")
+    'The results store r.db cannot be written: the disk is full (database or disk is full); free some space and run again.'
+    """
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc)
+    where = f"The results store {path}" if path is not None else "The results store"
+    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+        return f"{where} cannot be written: the disk is full ({text}); free some space and run again."
+    if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")) or "readonly database" in text:
+        return (f"{where} cannot be written: the file, its folder or its file system is read-only ({text}); "
+                "give --store a writable path.")
+    if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+        return (f"{where} cannot be opened ({text}): its folder may be read-only or not allowed to this user; "
+                "give --store a writable path.")
+    if name.startswith("SQLITE_IOERR") or "disk I/O error" in text:
+        return f"{where} cannot be read or written: the disk reports an error ({text})."
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "is locked" in text:
+        return f"{where} is locked by another process ({text}); wait for it, or give another --store."
+    return None
+
+
 class Store:
     """A results store at ``path`` (created with its folder unless ``create=False``);
     ``readonly=True`` opens an existing store for reading only, changing nothing in the
@@ -229,6 +256,9 @@ class Store:
                 self.db.executescript(SCHEMA)
                 self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
+            why = store_failure(exc, self.path)
+            if why is not None:
+                raise InputError(why) from None
             raise InputError(f"{self.path} is not a results store, or is damaged ({exc}); move it away, or give "
                              "another --store.") from None
         if version > SCHEMA_VERSION:
