@@ -204,3 +204,17 @@ def test_a_store_that_cannot_be_written_says_why(capsys, monkeypatch, tmp_path, 
     code, _, err = run(capsys, "check", "TSD.T12", "--max-n", "3", "--store", str(path), "--no-progress")
     one_sentence(code, err, needle)
     assert "damaged" not in err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link to /dev/zero", "broken link"])
+def test_a_manifest_that_is_no_regular_file_says_so(capsys, tmp_path, kind):
+    """A certificate directory whose manifest.json is a FIFO, a device or a broken link is
+    refused as such at once (not read without end, not called 'no manifest.json')."""
+    m = tmp_path / "cert" / "manifest.json"
+    m.parent.mkdir()
+    if kind == "fifo":
+        os.mkfifo(m)
+    else:
+        m.symlink_to("/dev/zero" if kind == "link to /dev/zero" else str(tmp_path / "nowhere"))
+    code, _, err = run(capsys, "check-proof", str(m.parent))
+    one_sentence(code, err, "manifest.json is not a regular file")

@@ -196,7 +196,9 @@ def write_certificate(directory: str | Path, *, nvars: int, clauses: list[list[i
 
 # ----------------------------------------------------------------- reading
 def is_certificate_dir(path: str | Path) -> bool:
-    return Path(path, MANIFEST).is_file()
+    """Whether ``path`` holds something named ``manifest.json`` (whatever it is: a FIFO or
+    a device there is refused by :func:`read_manifest` in one sentence of its own)."""
+    return os.path.lexists(Path(path, MANIFEST))
 
 
 def certificate_dirs(path: str | Path) -> list[Path]:
@@ -228,8 +230,10 @@ def read_manifest(directory: str | Path) -> dict:
     if not d.is_dir():
         raise CertificateError(f"{d} is not a directory.")
     mp = d / MANIFEST
-    if not mp.is_file():
+    if not os.path.lexists(mp):
         raise CertificateError(f"{d} is not a certificate directory (no {MANIFEST}).")
+    if not mp.is_file():
+        raise CertificateError(f"{mp} is not a regular file (a FIFO, a device or a broken link), so not a manifest.")
     if mp.stat().st_size > MAX_MANIFEST_BYTES:
         raise CertificateError(f"{mp} is larger than {MAX_MANIFEST_BYTES // 1024} KiB; not a manifest.")
     try:
@@ -259,8 +263,10 @@ def read_manifest(directory: str | Path) -> dict:
 def _stage(path: Path, limit: int, tmpdir: Path) -> tuple[Path, str, str]:
     """``(plain file, sha256 of the stored file, sha256 of its content)``; a ``.gz`` file is
     decompressed into ``tmpdir``, stopping at ``limit`` bytes (a gzip bomb is refused)."""
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise CertificateError(f"{path.name} is missing from {path.parent}.")
+    if not path.is_file():
+        raise CertificateError(f"{path} is not a regular file (a FIFO, a device or a broken link).")
     size = path.stat().st_size
     if size > limit:
         raise CertificateError(f"{path.name} is {size / 2**30:.2f} GiB, above the {limit / 2**30:g} GiB limit (--max-gib).")
