@@ -70,6 +70,10 @@ CASES = [
     (["hex-openings", "2", "--only", ""], "--only needs at least one cell"),
     (["hex-openings", "2", "--only", " , "], "is not a cell of the 2x2 board"),
     (["hex-openings", "2", "--store", "{empty.txt}", "--resume"], "is an empty file, not a hex-openings store"),
+    (["dead", "--graph6", "~~~}", "--terminals", "0", "1"], "is not valid graph6: its header is cut short"),
+    (["solve", "--graph6", "~?", "--terminals", "0", "1"], "is not valid graph6: its header is cut short"),
+    (["dead", "--graph6", "~??~", "--terminals", "0", "1"], "takes 326 bytes after its header, not 0 (truncated)"),
+    (["dead", "--graph6", "CEE", "--terminals", "0", "1"], "takes 1 byte after its header, not 2 (too long)"),
 ]
 
 

@@ -102,7 +102,15 @@ def parse_graph6(s: str | bytes) -> nx.Graph:
     for ch in b:
         if not 63 <= ch <= 126:
             raise InputError(f"Byte {chr(ch)!r} cannot appear in graph6 (allowed: '?' to '~').")
-    check_vertex_count(_graph6_order(b), "The graph6 graph")
+    n = _graph6_order(b)
+    head = 1 if b[:1] != b"~" else 4 if b[1:2] != b"~" else 8
+    if len(b) < head:
+        raise InputError(f"{b.decode()!r} is not valid graph6: its header is cut short ({len(b)} of {head} bytes).")
+    check_vertex_count(n, "The graph6 graph")
+    want = (n * (n - 1) // 2 + 5) // 6
+    if len(b) - head != want:
+        raise InputError(f"{b.decode()!r} is not valid graph6: a graph on {n} vertices takes {want} byte{'s' * (want != 1)} after its "
+                         f"header, not {len(b) - head} ({'truncated' if len(b) - head < want else 'too long'}).")
     import networkx as nx
 
     try:
