@@ -323,7 +323,9 @@ def c2_rows(folder: str | Path | None = None, max_degree: int = 3, strong: bool 
     """One row per stored size of the class search (the table of ``docs/lnk/maxdeg3.md``),
     read from the stores as they are (no kernel is run, no link re-solved; the links are
     the kernel's, in canonical form): weight, shards done, graphs, pairs solved, minimal
-    links, those with d_max = D, the largest terminal distance among those, kernel CPU.
+    links, those with d_max = D, the largest terminal distance among those, those with two
+    adjacent vertices of degree 2 (a terminal counted: by rule R7 two non-terminals never
+    are), kernel CPU.
 
     >>> [r["links"] for r in c2_rows()][:4]
     [0, 1, 0, 3]
@@ -342,9 +344,11 @@ def c2_rows(folder: str | Path | None = None, max_degree: int = 3, strong: bool 
         stats = {k: sum(r["stats"].get(k, 0) for r in shards.values()) for k in ("graphs", "games", "wins")}
         keys = canonical_links(rec for r in shards.values() for rec in r["links"])
         top = [g for g in keys.values() if max(g.degree(v) for v in g.vertices) == max_degree]
+        two = [g for g in top if any(g.degree(u) == 2 and g.degree(v) == 2 for u, v in g.edges())]
         rows.append({"n": n, "weight": n - 2, "shards": len(shards), "mod": head["mod"],
                      "complete": len(shards) == head["mod"], "graphs": stats["graphs"], "pairs": stats["games"],
                      "links_of_the_kind": stats["wins"], "links": len(keys), "links_dmax": len(top),
+                     "adjacent_degree_two": len(two),
                      "largest_distance": max((terminal_distance(g) for g in top), default=None),
                      "kernel_cpu": round(sum(r.get("kernel_cpu", 0) for r in shards.values()), 1)})
     return rows
@@ -353,10 +357,11 @@ def c2_rows(folder: str | Path | None = None, max_degree: int = 3, strong: bool 
 def c2_markdown(rows: list[dict], max_degree: int = 3) -> str:
     """The rows of :func:`c2_rows` as a Markdown table."""
     out = [f"| weight | n | shards | graphs | pairs solved | minimal links | with d_max = {max_degree} | "
-           "largest terminal distance | kernel CPU s |", "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           "largest terminal distance | with two adjacent degree-2 vertices | kernel CPU s |",
+           "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         done = f"{r['shards']}" if r["complete"] else f"{r['shards']} of {r['mod']} (partial)"
         dist = "-" if r["largest_distance"] is None else str(r["largest_distance"])
         out.append(f"| {r['weight']} | {r['n']} | {done} | {r['graphs']:,} | {r['pairs']:,} | {r['links']} | "
-                   f"{r['links_dmax']} | {dist} | {r['kernel_cpu']:,} |")
+                   f"{r['links_dmax']} | {dist} | {r['adjacent_degree_two']} | {r['kernel_cpu']:,} |")
     return "\n".join(out) + "\n"
