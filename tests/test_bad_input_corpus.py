@@ -222,3 +222,20 @@ def test_a_manifest_that_is_no_regular_file_says_so(capsys, tmp_path, kind):
         m.symlink_to("/dev/zero" if kind == "link to /dev/zero" else str(tmp_path / "nowhere"))
     code, _, err = run(capsys, "check-proof", str(m.parent))
     one_sentence(code, err, "manifest.json is not a regular file")
+
+
+def test_htp_control_characters_are_removed_as_documented():
+    """GTP's preprocessing removes control characters but tab (CR of CRLF, NUL) before a
+    line is read, and docs/tools/hex.md says so: 'play b a1<NUL>' and 'play b b1<CR>' play."""
+    from pathlib import Path
+
+    from verify.papers.hex.htp import HtpEngine
+
+    e = HtpEngine(budget=1)
+    assert e.handle("boardsize 2 2") == "="
+    assert e.handle("play b a1\x00") == "=" and e.handle("play w b1\r") == "="
+    assert e.pos.spec() == "BW/.."
+    assert e.handle("play b a2\x1b[31m")[0] == "?"  # the escape's printable rest is still garbage
+    docs = " ".join((Path(__file__).resolve().parents[1] / "docs" / "tools" / "hex.md").read_text().split())
+    assert "Control characters other than tab (the CR of CRLF line ends, NUL, escape) are removed" in docs
+    assert "CRLF, NUL and other binary bytes" not in docs
