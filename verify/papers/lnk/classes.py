@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ...errors import InputError, ShannonVerifyError
-from .kernel import _reap, file_hash, kernel_exe, recheck, run_sharded, summarise
+from .kernel import file_hash, geng_pipe, kernel_exe, recheck, run_sharded, summarise
 from .link import Link
 
 __all__ = ["CLASS_KERNEL", "CLASS_MAX_N", "class_mod", "class_header", "class_shard", "class_search",
@@ -78,36 +78,14 @@ def _check(n: int, max_degree: int, jobs: int) -> None:
 
 
 def _pipe(geng_args: list[str], kernel_args: list[str]) -> tuple[str, float, float]:
-    """``geng geng_args | class_kernel kernel_args``: output, geng CPU, kernel CPU."""
-    import subprocess
-
+    """``geng -c -q geng_args | class_kernel kernel_args``: output, geng CPU, kernel CPU."""
     from ...graphs import GENG_HELP, find_geng
 
     geng = find_geng()
     if geng is None:
         raise ShannonVerifyError(GENG_HELP)
     exe = kernel_exe(source=CLASS_KERNEL)
-    gen = subprocess.Popen([geng, "-c", "-q", *geng_args], stdout=subprocess.PIPE)
-    assert gen.stdout is not None
-    try:
-        ker = subprocess.Popen([str(exe), *kernel_args], stdin=gen.stdout, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    except BaseException:
-        gen.kill()
-        _reap(gen)
-        raise
-    finally:
-        gen.stdout.close()
-    assert ker.stdout is not None and ker.stderr is not None
-    out, err = ker.stdout.read(), ker.stderr.read()
-    ker.stdout.close()
-    ker.stderr.close()
-    kernel_cpu, geng_cpu = _reap(ker), _reap(gen)
-    if ker.returncode:
-        raise ShannonVerifyError(f"class_kernel failed: {err.strip() or ker.returncode}")
-    if gen.returncode:
-        raise ShannonVerifyError(f"geng exited with status {gen.returncode}.")
-    return out, geng_cpu, kernel_cpu
+    return geng_pipe([geng, "-c", "-q", *geng_args], [str(exe), *kernel_args], "class_kernel")
 
 
 def class_shard(n: int, max_degree: int, res: int, mod: int, *, strong: bool = False,

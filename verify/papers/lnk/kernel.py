@@ -74,7 +74,7 @@ from .link import Link, classify_masks, link_from_game, parse_graph6_masks
 from ...backing import used
 
 __all__ = ["KERNEL", "C_MAX_N", "kernel_exe", "geng_options", "default_mod", "run_shard", "parse_output",
-           "c_search", "c_sieve", "recheck", "run_sharded", "file_hash"]
+           "c_search", "c_sieve", "recheck", "run_sharded", "file_hash", "geng_pipe"]
 
 KERNEL = Path(__file__).with_name("links_kernel.c")
 STRONG_KERNEL = Path(__file__).with_name("strong_kernel.c")  # direct minimal-strong-link search
@@ -150,21 +150,13 @@ def _reap(proc: subprocess.Popen) -> float:
     return ru.ru_utime + ru.ru_stime
 
 
-def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_only: bool = False,
-              timing: dict | None = None, source: Path = KERNEL, args: Iterable[str] = ()) -> tuple[str, float]:
-    """``geng -c -q [bound] n res/mod | kernel [args]``: its output and wall seconds.
-
-    ``timing``, when given, receives the CPU seconds of geng (``geng_cpu``) and of the
-    kernel (``kernel_cpu``).
-    """
-    used("lnk-kernel")
-    exe = kernel_exe(source=source)
-    start = time.perf_counter()
-    gen = subprocess.Popen(_geng_cmd(n, res, mod, bounds), stdout=subprocess.PIPE)
+def geng_pipe(geng_cmd: list[str], kernel_cmd: list[str], name: str) -> tuple[str, float, float]:
+    """``geng_cmd | kernel_cmd``: the kernel's output, geng's CPU and the kernel's CPU
+    seconds; a failure of either is one sentence (``name`` names the kernel)."""
+    gen = subprocess.Popen(geng_cmd, stdout=subprocess.PIPE)
     assert gen.stdout is not None
     try:
-        ker = subprocess.Popen([str(exe), *args] + (["-s"] if sieve_only else []), stdin=gen.stdout,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        ker = subprocess.Popen(kernel_cmd, stdin=gen.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     except BaseException:
         gen.kill()
         _reap(gen)
@@ -178,12 +170,27 @@ def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_
     ker.stderr.close()
     kernel_cpu = _reap(ker)
     geng_cpu = _reap(gen)
-    if timing is not None:
-        timing.update(geng_cpu=round(geng_cpu, 3), kernel_cpu=round(kernel_cpu, 3))
     if ker.returncode:
-        raise ShannonVerifyError(f"{source.stem} failed: {err.strip() or ker.returncode}")
+        raise ShannonVerifyError(f"{name} failed: {err.strip() or ker.returncode}")
     if gen.returncode:
         raise ShannonVerifyError(f"geng exited with status {gen.returncode}.")
+    return out, geng_cpu, kernel_cpu
+
+
+def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_only: bool = False,
+              timing: dict | None = None, source: Path = KERNEL, args: Iterable[str] = ()) -> tuple[str, float]:
+    """``geng -c -q [bound] n res/mod | kernel [args]``: its output and wall seconds.
+
+    ``timing``, when given, receives the CPU seconds of geng (``geng_cpu``) and of the
+    kernel (``kernel_cpu``).
+    """
+    used("lnk-kernel")
+    exe = kernel_exe(source=source)
+    start = time.perf_counter()
+    out, geng_cpu, kernel_cpu = geng_pipe(_geng_cmd(n, res, mod, bounds),
+                                          [str(exe), *args] + (["-s"] if sieve_only else []), source.stem)
+    if timing is not None:
+        timing.update(geng_cpu=round(geng_cpu, 3), kernel_cpu=round(kernel_cpu, 3))
     return out, time.perf_counter() - start
 
 
