@@ -58,13 +58,13 @@ from collections.abc import Iterable, Iterator
 __all__ = ["decode_graph6", "Solver", "decide", "candidates", "decide_lines"]
 
 
-_MAX_N = 13  # vertex sets are bit masks below 2**13 (the searches stop at n = 11)
+_MAX_N = 17  # vertex sets are bit masks below 2**17 (the class search reaches n = 17)
 _BITS = [tuple(i for i in range(_MAX_N) if m >> i & 1) for m in range(1 << _MAX_N)]  # members of a mask
 _PAIRS = {n: [(i, j) for j in range(1, n) for i in range(j)] for n in range(_MAX_N + 1)}
 
 
 def decode_graph6(line: str) -> tuple[int, tuple[int, ...]]:
-    """``(n, adjacency rows as bit masks)`` of a graph6 line (n ≤ 13).
+    """``(n, adjacency rows as bit masks)`` of a graph6 line (n ≤ 17).
 
     graph6: byte 0 is n + 63; then the upper triangle of the adjacency matrix, column by
     column (j = 1..n−1, i < j), six bits per byte (most significant first), each + 63.
