@@ -232,3 +232,20 @@ def test_benchmark_runs():
     assert p.returncode == 0, p.stderr
     report = json.loads(p.stdout)
     assert report["cli"]["summary"]["links"] == 3 and report["stores"]["cpu_s"] > 0
+
+
+def test_the_readmes_c2_finding_is_the_stores():
+    """The README's C2 sentence: its counts and its smallest link are the stored run's."""
+    from pathlib import Path
+
+    from verify.papers.lnk.statements import C2_W15
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    row = [r for r in c2_rows() if r["n"] == 17][0]
+    assert row["complete"] and row["links_dmax"] == row["links"] == 4
+    assert "**LNK.C2 is false: 4 minimal weak links of weight 15 have d_max = 3**" in readme
+    assert f"({row['graphs']:,} graphs, {row['pairs']:,} terminal pairs\n  solved)" in readme
+    keys = sorted(stored_links(17))
+    assert keys[0] == C2_W15 and f"`{C2_W15[2]}` with terminals\n  15 and 16" in readme
+    assert {k[1] for k in keys} == {25}
+    assert max(r["largest_distance"] or 0 for r in c2_rows()) == 4

@@ -278,9 +278,9 @@ MUTANTS: list[Mutant] = [
     Mutant("LNK.FACTS.w7", "S-reducibility negated", [P(FACTS, "s_reducible", negate)], 9, (9,)),
     # --- conjectures
     Mutant("LNK.C1/a", "search loses its first link", [P(STATEMENTS, "minimal_links", first_link_lost)], 5, W3),
-    Mutant("LNK.C2", "terminal distance off by one", [P(STATEMENTS, "terminal_distance", plus(1))], 9, (7,)),
-    Mutant("LNK.C2", "weights read six too high: the weight-9 set is taken for weight 15",
-           [P(STATEMENTS, "_set_weight", plus(6))], 11, (11,)),
+    Mutant("LNK.C2.dist", "terminal distance off by one", [P(STATEMENTS, "terminal_distance", plus(1))], 9, (7,)),
+    Mutant("LNK.C2.dist", "the weight-9 set read as weight 8: 4 is not reached at weight 9",
+           [P(STATEMENTS, "_set_weight", plus(-1))], 12, (12,)),
     Mutant("LNK.C2.adj", "search: minimality skipped", NOT_MINIMAL, 7, (7, 8, "FBgV?", (5, 6))),
     Mutant("LNK.C2.strong.class", "class search: both terminal degrees read one too low",
            [P(CLASSES, "class_links", class_shifted("d_s", -1)), P(CLASSES, "class_links", class_shifted("d_t", -1))],

@@ -6,6 +6,8 @@
 * :data:`PLAIN_WEAK_LINKS` — the minimal weak links of the *plain* search (every terminal
   pair of every connected graph, no pruning rule), for statements that the pruning rules
   would imply by construction (LNK.L2, LNK.EQ1);
+* :data:`MAXDEG3_WEAK_LINKS` — one instance per minimal weak link of maximum degree ≤ 3
+  (the class search below), ordered as the links above;
 * :data:`MAXDEG3_WEAK_SETS` / :data:`MAXDEG3_STRONG_SETS` — one instance per size ``n``:
   every minimal weak (strong) link of maximum degree ≤ 3, from the class search of
   :mod:`.classes` (n ≤ 17: its complete stores under ``docs/lnk/maxdeg3``, computed to
@@ -30,7 +32,8 @@ from ...registry import Domain
 from .search import Link, link_from_game, minimal_links
 
 __all__ = ["LinkDomain", "LinkSet", "LinkSetDomain", "ClassLinkSetDomain", "WEAK_LINKS", "PLAIN_WEAK_LINKS",
-           "STRONG_LINKS", "WEAK_SETS", "STRONG_SETS", "MAXDEG3_WEAK_SETS", "MAXDEG3_STRONG_SETS"]
+           "STRONG_LINKS", "WEAK_SETS", "STRONG_SETS", "ClassLinkDomain", "MAXDEG3_WEAK_LINKS", "MAXDEG3_WEAK_SETS",
+           "MAXDEG3_STRONG_SETS"]
 
 
 class LinkDomain(Domain):
@@ -132,6 +135,23 @@ class LinkSetDomain(Domain):
         return f"the {len(witness['links'])} minimal {self.kind} links on {witness['n']} vertices"
 
 
+class ClassLinkDomain(LinkDomain):
+    """One instance per minimal weak (strong) link of maximum degree ≤ ``max_degree``
+    (:func:`.classes.class_links`), in the order of :class:`LinkDomain`."""
+
+    def __init__(self, kind: str, max_degree: int) -> None:
+        super().__init__(kind)
+        self.max_degree = max_degree
+        self.name = f"minimal {kind} links of maximum degree ≤ {max_degree}"
+
+    def instances(self, n: int, res: int = 0, mod: int = 1) -> Iterator[Link]:
+        from .classes import class_links
+
+        for i, link in enumerate(class_links(n, self.max_degree, strong=self.kind == "strong")):
+            if i % mod == res:
+                yield link
+
+
 class ClassLinkSetDomain(LinkSetDomain):
     """One instance per size ``n``: the minimal links of maximum degree ≤ ``max_degree``
     (:func:`.classes.class_links`)."""
@@ -159,5 +179,6 @@ PLAIN_WEAK_LINKS = LinkDomain("weak", method="plain")  # no pruning rule: for st
 STRONG_LINKS = LinkDomain("strong")
 WEAK_SETS = LinkSetDomain("weak")
 STRONG_SETS = LinkSetDomain("strong")
+MAXDEG3_WEAK_LINKS = ClassLinkDomain("weak", 3)
 MAXDEG3_WEAK_SETS = ClassLinkSetDomain("weak", 3)
 MAXDEG3_STRONG_SETS = ClassLinkSetDomain("strong", 3)

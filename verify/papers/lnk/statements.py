@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...game import CUT, SHORT, Game
 from ...registry import Tally, statement
 from ...solve import FastSolver
-from .domain import MAXDEG3_STRONG_SETS, MAXDEG3_WEAK_SETS, PLAIN_WEAK_LINKS, STRONG_LINKS, WEAK_LINKS, WEAK_SETS
+from .domain import MAXDEG3_STRONG_SETS, MAXDEG3_WEAK_LINKS, MAXDEG3_WEAK_SETS, PLAIN_WEAK_LINKS, STRONG_LINKS, WEAK_LINKS, WEAK_SETS
 from .reduce import (
     bridge_reduce,
     bridges,
@@ -519,24 +519,34 @@ def _set_weight(links) -> int:
     return links.weight
 
 
-@statement("LNK.C2", kind="conj", source=SRC + " §5.1", min_n=4, max_n=17, tier_n=11, domain=MAXDEG3_WEAK_SETS,
-           reading="on the minimal weak links of maximum degree ≤ 3 of each weight (the class search, "
-                   "which rests on no theorem of the paper): none of weight 15 has d_max = 3, and those of "
-                   "weight ≤ 9 with d_max = 3 have terminal distance ≤ 4 (weight 15 is n = 17, read from the "
-                   "stored run docs/lnk/maxdeg3, --full)")
-def lnk_c2(links):
-    """No minimal weak link of weight 15 has d_max = 3; for w ≤ 9 and d_max = 3 the largest
-    terminal distance is 4.  One instance per weight: the whole set of minimal weak links of
-    maximum degree ≤ 3, so that "none of weight 15" is a checked instance (the complete
-    search of n = 17), not the absence of one."""
+C2_W15 = (17, 25, "P??H_???WJCKoCc?H?IK?i??", (15, 16))  # the smallest of the 4 (docs/papers/lnk.md)
+
+
+@statement("LNK.C2", kind="conj", source=SRC + " §5.1", min_n=17, max_n=17, tier_n=17, domain=MAXDEG3_WEAK_LINKS,
+           expect="refuted", refuted_by=C2_W15,
+           reading="on every minimal weak link of weight 15 (n = 17) of maximum degree ≤ 3, from the complete "
+                   "stored class search docs/lnk/maxdeg3/weak_n17.jsonl (it rests on no theorem of the paper); "
+                   "refuted: 4 such links have d_max = 3")
+def lnk_c2(link):
+    """No (minimal) weak link of weight 15 has d_max = 3."""
+    if link.weight != 15:
+        return None
+    return link.d_max != 3
+
+
+@statement("LNK.C2.dist", kind="conj", source=SRC + " §5.1", min_n=4, max_n=17, tier_n=11, domain=MAXDEG3_WEAK_SETS,
+           reading="the paper's w ≤ 9 extended to every weight the class search reaches (w ≤ 15, n ≤ 17, read "
+                   "from docs/lnk/maxdeg3 with --full): the largest terminal distance of the minimal weak links "
+                   "with d_max = 3 is at most 4, and 4 is reached at weight 9")
+def lnk_c2_dist(links):
+    """For weak links with w ≤ 9 and d_max = 3 the maximum distance between terminals is 4."""
     w = _set_weight(links)
     d3 = [l for l in links.links if l.d_max == 3]
     t = Tally()
-    if w <= 9:
-        for l in d3:
-            t.add(terminal_distance(l.game) <= 4, part="distance", graph6=l.graph6, distance=terminal_distance(l.game))
-    if w == 15:
-        t.add(not d3, part="weight 15", links=[f"{l.graph6} t={list(l.terminals)}" for l in d3])
+    for l in d3:
+        t.add(terminal_distance(l.game) <= 4, part="distance", graph6=l.graph6, distance=terminal_distance(l.game))
+    if w == 9:
+        t.add(max((terminal_distance(l.game) for l in d3), default=0) == 4, part="4 reached at weight 9")
     return t if t.hypothesis else None
 
 
