@@ -8,7 +8,7 @@ from verify.cli import check as C
 from verify.cli.progress import Overall
 from verify.registry.statement import Result
 
-IDS = ["TSD.T12", "LNK.C2", "LNK.TAB1", "HEX.P2", "TSD.T11/a", "TSD.T13.EX"]
+IDS = ["TSD.T12", "LNK.C2.dist", "LNK.TAB1", "HEX.P2", "TSD.T11/a", "TSD.T13.EX"]
 
 
 def _results(capsys, jobs):
