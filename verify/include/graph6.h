@@ -1,5 +1,5 @@
 /*
- * graph6.h -- the one graph6 reader of the compiled kernels (shared C header).
+ * graph6.h -- the one graph6 reader (and writer) of the compiled kernels (shared C header).
  *
  * Used by every kernel that reads graphs: the LNK kernels (through lnk_graph6.h),
  * TSD's Table 1 kernel (table1_kernel.c) and the Shannon-game solver
@@ -18,6 +18,9 @@
  *
  *   graph6_parse(s, len, maxn, adj)  n, with adj[0..n-1] filled; -1 when s[0..len) is not
  *                                    graph6, -2 when it has more than maxn vertices
+ *   graph6_write(n, adj, out)        the short form of (n <= 62, adj) into out (room for
+ *                                    G6_MAX_BYTES + 1 bytes), NUL-terminated; the LNK
+ *                                    class kernel prints the graphs it builds with it
  *   graph6_lines(fn, maxn)           calls fn(line, length) for every line of standard
  *                                    input as soon as it has arrived (read(2), not a
  *                                    buffered fread: a driver may send one line and
@@ -51,6 +54,21 @@
 #endif
 
 #define G6_MAX_BYTES (1 + (62 * 61 / 2 + 5) / 6) /* the short form: n <= 62 */
+
+static void graph6_write(int n, const G6_SET *adj, char *out) {
+    int k = 0, bits = 0, acc = 0;
+    out[k++] = (char)(63 + n);
+    for (int j = 1; j < n; j++)
+        for (int i = 0; i < j; i++) {
+            acc = acc << 1 | (int)(adj[i] >> j & 1);
+            if (++bits == 6) {
+                out[k++] = (char)(63 + acc);
+                bits = acc = 0;
+            }
+        }
+    if (bits) out[k++] = (char)(63 + (acc << (6 - bits)));
+    out[k] = 0;
+}
 
 static int graph6_parse(const char *s, size_t len, int maxn, G6_SET *adj) {
     static uint8_t rev6[64];

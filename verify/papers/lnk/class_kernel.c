@@ -33,22 +33,9 @@
 static unsigned long long graphs, kept, games, links, wins, pair_rejected;
 static int strong, all_pairs, list_only, pendant_degree;
 
-/* graph6 of (n, adj) into out (n <= 62) */
-static void graph6_write(int n, const set *adj, char *out) {
-    int k = 0, bits = 0, acc = 0;
-    out[k++] = (char)(63 + n);
-    for (int j = 1; j < n; j++)
-        for (int i = 0; i < j; i++) {
-            acc = acc << 1 | (int)(adj[i] >> j & 1);
-            if (++bits == 6) { out[k++] = (char)(63 + acc); bits = acc = 0; }
-        }
-    if (bits) out[k++] = (char)(63 + (acc << (6 - bits)));
-    out[k] = 0;
-}
-
 /* Solve the pairs of one graph; only_s >= 0 keeps the pairs with that terminal */
 static void one_graph(int n, const set *adj, int only_s) {
-    char g6[64];
+    char g6[G6_MAX_BYTES + 1];
     graph6_write(n, adj, g6);
     graphs++;
     int prune = !all_pairs && n >= (strong ? 5 : 4);
