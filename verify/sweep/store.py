@@ -100,6 +100,18 @@ def run_graph_class(plan: dict) -> str:
     return plan.get("graphs") or ""
 
 
+def _tupled(x):
+    """A stored order key as the domain made it: JSON turns tuples into lists, so every
+    list (at any depth) becomes a tuple again; keys of any length and nesting round-trip.
+
+    >>> _tupled([7, "W5X"]), _tupled([9, 10, "H??", [0, 1]]), _tupled("ab")
+    ((7, 'W5X'), (9, 10, 'H??', (0, 1)), 'ab')
+    """
+    if isinstance(x, list):
+        return tuple(_tupled(y) for y in x)
+    return x
+
+
 def _now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
@@ -351,7 +363,7 @@ class Store:
         return {
             row["res"]: ShardResult(
                 row["statement"], row["n"], row["res"], row["mod"], row["instances"], row["hypothesis"],
-                [tuple(k[:3]) + (tuple(k[3]),) for k in json.loads(row["failures"])],
+                [_tupled(k) for k in json.loads(row["failures"] or "[]")],
                 None if row["witness"] is None else json.loads(row["witness"]),
                 row["verdict"], row["seconds"],
                 (json.loads(row["data"]) or {}).get("oracles", []) if row["data"] else [],
