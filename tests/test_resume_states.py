@@ -103,3 +103,48 @@ def test_resume_after_a_failure_keeps_the_counterexample(capsys, tmp_path, conj)
         assert (again["verdict"], again["witness"]) == (first["verdict"], first["witness"])
 
 
+def _reproduce(folder: Path) -> str:
+    (path,) = folder.glob("MYRS.DEG2/*.json")
+    return json.loads(path.read_text())["reproduce"]
+
+
+@pytest.mark.parametrize("graphs", [None, "maxdeg=2"])
+def test_a_hunted_counterexample_reproduces_with_its_command(capsys, monkeypatch, conj, graphs):
+    """The "reproduce" line of a hunted statement names its file (and its class): run as
+    written, in the working folder, it finds the counterexample again (exit 1)."""
+    monkeypatch.chdir(conj.parent)
+    extra = ["--graphs", graphs] if graphs else []
+    out = f"first-{graphs}"
+    code, _, _ = run(capsys, "hunt", f"{conj.name}::degree_two_dead", "--max-n", "6", "--no-store", "--out", out, *extra)
+    assert code == 1
+    cmd = _reproduce(Path(out))
+    assert cmd.startswith("shannon-verify hunt my_conj.py::degree_two_dead --max-n 3"), cmd
+    assert cmd.endswith(f" --graphs {graphs}") == bool(graphs), cmd
+    argv = shlex.split(cmd)
+    assert argv[0] == "shannon-verify"
+    p = subprocess.run([sys.executable, "-m", "verify", *argv[1:], "--no-store", "--no-progress", "--out", f"again-{graphs}"],
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1, p.stderr
+    assert "MYRS.DEG2: fails on n = 2..3" in p.stdout
+    assert _reproduce(Path(f"again-{graphs}")) == cmd
+
+
+def test_a_small_counterexample_is_drawn_off_a_line():
+    """A path (Kamada-Kawai lays it on one line) is drawn with its vertices off a line,
+    and the picture keeps its markers whole (a square window, nothing clipped)."""
+    import networkx as nx
+
+    from verify.draw import _layout, draw_game
+    from verify.game import Game
+
+    for n in (3, 4, 6):
+        pos = _layout(nx.path_graph(n))
+        xs, ys = zip(*pos.values())
+        assert max(xs) - min(xs) > 0.5 and max(ys) - min(ys) > 0.5
+    draw_game(Game.from_edges("0-1,0-2", terminals=(1, 2)), "p.png")
+    from matplotlib.image import imread
+
+    h, w = imread("p.png").shape[:2]
+    assert 0.7 < w / h < 1.4  # not a tall thin strip
+
+

@@ -39,6 +39,46 @@ def _hex_positions(board: HexBoard) -> dict:
     return pos
 
 
+def _layout(g: nx.Graph) -> dict:
+    """Positions of a game's vertices in the plane.
+
+    Kamada-Kawai for a connected graph (spring otherwise).  Kamada-Kawai puts a path
+    on one line, where a vertex hides the edges that pass it; a layout that is (nearly)
+    a line is replaced by the vertices in its order around a circle, so a path shows as
+    an open polygon whose every edge and vertex can be seen.
+
+    >>> pos = _layout(nx.path_graph(3))
+    >>> len({round(y, 3) for _, y in pos.values()}) > 1 and len({round(x, 3) for x, _ in pos.values()}) > 1
+    True
+    """
+    n = g.number_of_nodes()
+    if n == 0:
+        return {}
+    if n == 1:
+        return {v: (0.0, 0.0) for v in g.nodes}
+    if n == 2:
+        a, b = list(g.nodes)
+        return {a: (-1.0, 0.0), b: (1.0, 0.0)}
+    pos = nx.kamada_kawai_layout(g) if nx.is_connected(g) else nx.spring_layout(g, seed=7)
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs) / n
+    syy = sum((y - my) ** 2 for y in ys) / n
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / n
+    tr, det = sxx + syy, sxx * syy - sxy * sxy
+    gap = math.sqrt(max(tr * tr / 4 - det, 0.0))
+    small, big = tr / 2 - gap, tr / 2 + gap  # the variances along the layout's two principal axes
+    if big > 0 and small < 0.01 * big:  # (nearly) collinear
+        angle = 0.5 * math.atan2(2 * sxy, sxx - syy)
+        ux, uy = math.cos(angle), math.sin(angle)
+        order = sorted(g.nodes, key=lambda v: (pos[v][0] - mx) * ux + (pos[v][1] - my) * uy)
+        # around a circle, leaving a gap between the two ends
+        step = 2 * math.pi / (n + 1)
+        pos = {v: (math.cos(math.pi / 2 + step * (i + 1)), math.sin(math.pi / 2 + step * (i + 1))) for i, v in enumerate(order)}
+    return {v: (float(x), float(y)) for v, (x, y) in pos.items()}
+
+
 def draw_game(
     game: Game,
     path: str,
@@ -69,7 +109,7 @@ def draw_game(
         width = max(5.0, 0.8 * (board.width + board.height / 2) + 1)
         height = max(4.0, 0.75 * board.height + 2.5)
     else:
-        pos = nx.kamada_kawai_layout(g) if game.n > 2 and nx.is_connected(g) else nx.spring_layout(g, seed=7)
+        pos = _layout(g)
         width = height = max(4.0, 1.2 * math.sqrt(game.n) + 3)
     fig, ax = plt.subplots(figsize=(width, height))
     ax.set_aspect("equal")
@@ -84,6 +124,13 @@ def draw_game(
         ys = [p[1] for p in pos.values()]
         ax.set_xlim(min(xs) - 1, max(xs) + 1)
         ax.set_ylim(min(ys) - 0.6, max(ys) + 0.6)
+    else:  # a square window around the layout with a margin, so no marker is cut off
+        xs = [p[0] for p in pos.values()] or [0.0]
+        ys = [p[1] for p in pos.values()] or [0.0]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        half = max(max(xs) - min(xs), max(ys) - min(ys), 1.0) * 0.62
+        ax.set_xlim(cx - half, cx + half)
+        ax.set_ylim(cy - half, cy + half)
     for u, v in g.edges:
         key = frozenset((u, v))
         style = dict(color="#333333", linewidth=1.2, linestyle="-", zorder=1)
@@ -103,11 +150,13 @@ def draw_game(
         if v in dead_v:
             face = "#bbbbbb"
         edge = "#ff7f0e" if v in hi_v else "#222222"
+        # marker sizes are in points: a terminal is the same square whatever the layout's scale
         ax.scatter([x], [y], s=size, marker=marker, facecolor=face, edgecolor=edge,
-                   linewidth=2.5 if v in hi_v else 1.2, zorder=3)
+                   linewidth=2.5 if v in hi_v else 1.2, zorder=3, clip_on=False)
         if v in dead_v:
-            ax.scatter([x], [y], s=size * 0.5, marker="x", color="#444444", zorder=4)
-        ax.annotate(str(v), (x, y), xytext=(0, 11), textcoords="offset points", ha="center", fontsize=8, zorder=5)
+            ax.scatter([x], [y], s=size * 0.5, marker="x", color="#444444", zorder=4, clip_on=False)
+        ax.annotate(str(v), (x, y), xytext=(0, 11), textcoords="offset points", ha="center", fontsize=8, zorder=5,
+                    annotation_clip=False)
     if title:
         ax.set_title(title, fontsize=9)
     legend = "squares: terminals; grey ×: dead vertex; red dashed: dead edge"

@@ -17,6 +17,7 @@ and checked again before it is reported, so the stored counterexample reproduces
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -364,7 +365,7 @@ def emit_counterexample(st: Statement, game: Game, witness: dict, root: Path | N
         **({"graphs": graphs, "graph_class": str(gc)} if graphs else {}),
         **witness,
         "order": st.domain.order,
-        "reproduce": f"shannon-verify check {st.id} --max-n {witness['n']}" + (f" --graphs {graphs}" if graphs else ""),
+        "reproduce": reproduce_command(st, witness["n"]),
     }
     inspect = st.domain.reproduce(witness)
     if inspect:
@@ -382,6 +383,25 @@ def emit_counterexample(st: Statement, game: Game, witness: dict, root: Path | N
     except Exception as exc:  # a picture is a convenience; never lose the JSON for it
         print(f"warning: no picture for {st.id}: {exc}", file=sys.stderr)
     return _shown(path)
+
+
+def reproduce_command(st: Statement, n: int) -> str:
+    """The command that finds ``st``'s counterexample on ``n`` vertices again: ``check ID``
+    for a registered statement, ``hunt FILE::NAME`` for a hunted one (its file, relative
+    to the working folder when below it), with ``--graphs`` when it ran on a graph class.
+
+    >>> from verify.registry import REGISTRY, load_paper_statements
+    >>> _ = load_paper_statements()
+    >>> reproduce_command(REGISTRY["TSD.T12"], 5)
+    'shannon-verify check TSD.T12 --max-n 5'
+    """
+    gc = st.graph_class
+    graphs = "" if gc is None or gc.is_all else f" --graphs {shlex.quote(gc.spec)}"
+    target = st.meta.get("target") if st.user else None
+    if target:
+        path, name = target.rsplit("::", 1)
+        return f"shannon-verify hunt {shlex.quote(_shown(Path(path)) + '::' + name)} --max-n {n}{graphs}"
+    return f"shannon-verify check {st.id} --max-n {n}{graphs}"
 
 
 def _shown(path: Path) -> str:

@@ -93,4 +93,5 @@ def load_user_statement(target: str) -> Statement:
                              f"of your own, such as MY.{i.split('.', 1)[-1]}.")
     REGISTRY.update(added)
     _check_arity(obj, path)
+    obj.meta["target"] = f"{p.resolve()}::{name}"  # what 'hunt' takes again (a counterexample's "reproduce")
     return obj
