@@ -148,3 +148,23 @@ def test_a_small_counterexample_is_drawn_off_a_line():
     assert 0.7 < w / h < 1.4  # not a tall thin strip
 
 
+def test_list_keeps_each_statements_latest_verdict_and_its_run(capsys, tmp_path):
+    from verify.cli.check import list_rows
+
+    store = tmp_path / "r.sqlite"
+    assert run(capsys, "check", "TSD.T12", "--max-n", "4", "--store", store, "--no-progress")[0] == 0
+    assert run(capsys, "check", "TSD.T14", "--max-n", "4", "--no-store", "--no-progress")[0] == 0
+    assert run(capsys, "check", "LNK.NAMED.pairs", "--store", store, "--no-progress")[0] == 0
+    rows = {r["id"]: r for r in list_rows()}
+    assert rows["TSD.T12"]["last"] == "holds" and rows["TSD.T12"]["last_run"].startswith(f"run 1 of {store}, ")
+    assert rows["TSD.T14"]["last"] == "holds" and rows["TSD.T14"]["last_run"].startswith("unstored run, ")
+    assert rows["LNK.NAMED.pairs"]["last"] == "refuted" and rows["LNK.NAMED.pairs"]["last_run"].startswith("run 2 of ")
+    assert rows["TSD.T15"]["last"] == "" and rows["TSD.T15"]["last_run"] is None
+    # a later run of one statement replaces its verdict only
+    assert run(capsys, "check", "TSD.T12", "--max-n", "3", "--store", store, "--no-progress")[0] == 0
+    rows = {r["id"]: r for r in list_rows()}
+    assert rows["TSD.T12"]["last_run"].startswith("run 3 of ") and rows["TSD.T14"]["last"] == "holds"
+    code, out, _ = run(capsys, "list")
+    line = next(l for l in out.splitlines() if l.startswith("TSD.T12 "))
+    assert " holds " in line and "(from run 3 of " in line
+    assert next(l for l in out.splitlines() if l.startswith("TSD.T15 ")).split()[3] == "-"

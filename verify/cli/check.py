@@ -27,6 +27,9 @@ from .progress import Overall, shard_lines, summary_line
 __all__ = ["register"]
 
 LAST_RUN = Path(".shannon-verify") / "last-run.json"
+VERDICTS = Path(".shannon-verify") / "verdicts.json"
+"""Each statement's latest verdict, whichever run gave it (``list``): a run updates the
+statements it checked and keeps the others'.  An interrupted statement keeps its verdict."""
 MAX_MOD = 100_000
 MAX_N = 12  # the largest --max-n over all connected graphs
 MAX_N_CLASS = 32  # over a graph class: geng's largest n
@@ -102,10 +105,55 @@ def add_sweep_options(p) -> None:
 
 
 def _status() -> dict:
+    """Each statement's latest verdict with the run it came from (:data:`VERDICTS`; a
+    statement only in :data:`LAST_RUN`, written before it existed, comes from there)."""
+    out = {}
     try:
-        return {r["id"]: r["verdict"] for r in json.loads(LAST_RUN.read_text())}
+        out = {r["id"]: {"verdict": r["verdict"]} for r in json.loads(LAST_RUN.read_text())}
     except (OSError, ValueError, KeyError, TypeError):
-        return {}
+        pass
+    try:
+        kept = json.loads(VERDICTS.read_text())
+        out.update({k: v for k, v in kept.items() if isinstance(v, dict) and isinstance(v.get("verdict"), str)})
+    except (OSError, ValueError, AttributeError):
+        pass
+    return out
+
+
+def _keep_verdicts(results, origin: dict) -> None:
+    """Record the verdicts of ``results`` (not the interrupted ones) in :data:`VERDICTS`
+    with their ``origin`` (run id, store, command, time); the other statements' stay."""
+    try:
+        kept = json.loads(VERDICTS.read_text())
+        if not isinstance(kept, dict):
+            kept = {}
+    except (OSError, ValueError):
+        kept = {}
+    for r in results:
+        if r.reason == "interrupted":
+            continue
+        kept[r.id] = {"verdict": r.verdict, "n_range": [r.n_min, r.n_max], **origin}
+    tmp = VERDICTS.with_name(VERDICTS.name + ".part")
+    tmp.write_text(json.dumps(kept, indent=2, sort_keys=True))
+    tmp.replace(VERDICTS)
+
+
+def _from(entry: dict) -> str:
+    """Which run a kept verdict came from, in words (``""`` when not known).
+
+    >>> _from({"verdict": "holds", "run": 3, "store": "s.db", "finished": "2026-12-04 19:55:01"})
+    'run 3 of s.db, 2026-12-04 19:55'
+    >>> _from({"verdict": "holds", "run": None, "finished": "2026-12-04 19:55:01"})
+    'unstored run, 2026-12-04 19:55'
+    """
+    when = (entry.get("finished") or "")[:16]
+    if entry.get("run") is not None:
+        what = f"run {entry['run']}" + (f" of {entry['store']}" if entry.get("store") else "")
+    elif when:
+        what = "unstored run"
+    else:
+        return ""
+    return what + (f", {when}" if when else "")
 
 
 def source_name(source: str) -> str:
@@ -128,7 +176,8 @@ def list_rows() -> list[dict]:
     status = _status()
     rows = [
         {"id": s.id, "kind": s.kind, "source": source_name(s.source), "tier_n": s.tier_depth, "max_n": s.max_n,
-         "expect": s.expect, "encoded": True, "last": status.get(s.id, "")}
+         "expect": s.expect, "encoded": True, "last": status.get(s.id, {}).get("verdict", ""),
+         "last_run": _from(status.get(s.id, {})) or None}
         for s in REGISTRY.values()
     ]
     entries = catalogue()
@@ -146,7 +195,8 @@ def run_list(args: argparse.Namespace) -> int:
         return 0
     for r in rows:
         if r["encoded"]:
-            print(f"{r['id']:<18} {r['kind']:<8} n≤{r['tier_n']}/{r['max_n']:<3} {r['last'] or '-':<11} {r['source']}")
+            came = f"  (from {r['last_run']})" if r.get("last_run") else ""
+            print(f"{r['id']:<18} {r['kind']:<8} n≤{r['tier_n']}/{r['max_n']:<3} {r['last'] or '-':<11} {r['source']}{came}")
         else:
             print(f"{r['id']:<18} {r['kind']:<8} {'':<7} {'not encoded':<11} {r['reason']}")
     encoded = sum(r["encoded"] for r in rows)
@@ -166,13 +216,18 @@ def flagged(results, statements: dict | None = None) -> list:
     return [r for r in results if attention(r.to_json(), statements.get(r.id) or REGISTRY.get(r.id))]
 
 
-def _report(results, as_json: bool, started: float | None = None, plan: dict | None = None) -> int:
+def _stamp() -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _report(results, as_json: bool, started: float | None = None, plan: dict | None = None, origin: dict | None = None) -> int:
     started = time.perf_counter() - sum(r.seconds for r in results) if started is None else started
     attention = flagged(results)
     classes = {p["id"]: p["graphs"] for p in (plan or {}).get("statements", []) if p.get("graphs")}
     out = [{**r.to_json(), **({"graphs": classes[r.id]} if r.id in classes else {})} for r in results]
     LAST_RUN.parent.mkdir(exist_ok=True)
     LAST_RUN.write_text(json.dumps(out, indent=2))
+    _keep_verdicts(results, origin or {"run": None, "finished": _stamp()})
     if as_json:
         print(json.dumps(out, indent=2))
     else:
@@ -290,7 +345,7 @@ def run_check(args: argparse.Namespace) -> int:
         plan = _plan("check", statements, args)
     with user_output_to_stderr(args.json):
         results = _run_plan(args, "check", plan)
-    return _report(results, args.json, started, getattr(args, "ran", None))
+    return _report(results, args.json, started, getattr(args, "ran", None), getattr(args, "origin", None))
 
 
 def _plan(kind: str, statements: list[dict], args: argparse.Namespace) -> dict:
@@ -420,6 +475,8 @@ def _run_plan_here(args: argparse.Namespace, kind: str, plan: dict | None) -> li
             if run_id is not None:
                 store.finish_run(run_id, status)
             store.close()
+        args.origin = {"run": run_id, "store": None if store is None else str(store.path), "finished": _stamp(),
+                       "command": "shannon-verify " + " ".join(shlex.quote(a) for a in getattr(args, "argv", None) or [kind])}
     return results
 
 
