@@ -83,3 +83,72 @@ def test_n9_sweep_starts_its_check_with_ctrl_c_restored_in_its_own_group():
     # without it, a child of a background job has no Ctrl-C at all
     out = subprocess.run([sys.executable, "-c", probe], preexec_fn=_ignore_sigint, capture_output=True, text=True)
     assert out.stdout.split()[0] == "False"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    out = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                fields = (p / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(p.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _two_statements(tmp_path, ignore_sigint: bool):
+    store = tmp_path / "s.sqlite"
+    cmd = [sys.executable, "-m", "verify", "check", "TSD.T1", "TSD.T3", "--min-n", "8", "--max-n", "8", "--jobs", "2",
+           "--store", str(store), "--no-progress"]
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, preexec_fn=_ignore_sigint if ignore_sigint else None, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while _shards(store) < 1 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert proc.poll() is None, "the run ended before it could be stopped"
+    return proc, store
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
+def test_a_signal_ends_check_with_two_statements_side_by_side(tmp_path, sig):
+    """Issue 45: with two statements side by side, SIGTERM or SIGINT ended the workers but
+    left the coordinator waiting for a task the stopped pool never finished."""
+    proc, store = _two_statements(tmp_path, ignore_sigint=sig == signal.SIGTERM)
+    workers = _children(proc.pid)
+    try:
+        proc.send_signal(sig)
+        t0 = time.monotonic()
+        out, err = proc.communicate(timeout=30)
+        assert time.monotonic() - t0 < 5, "check took more than 5 s to stop"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert "Traceback" not in err
+    assert not [w for w in workers if _alive(w)], "a worker outlived the run"
+    with Store(store, readonly=True) as s:
+        assert s.run(s.run_ids()[-1])["status"] == "interrupted"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_sigkill_of_the_coordinator_leaves_no_worker(tmp_path):
+    proc, _ = _two_statements(tmp_path, ignore_sigint=True)
+    workers = _children(proc.pid)
+    assert workers
+    proc.kill()
+    proc.communicate(timeout=30)
+    deadline = time.monotonic() + 10
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if _alive(w)], "a worker outlived its coordinator"

@@ -118,6 +118,25 @@ def interrupt_on_term() -> Iterator[None]:
 def _ignore_sigint() -> None:  # pragma: no cover - runs in the workers
     # Ctrl-C goes to the coordinator, which cancels the run and stops the workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the workers
+    """Linux: the kernel kills this worker when its coordinator dies, even by SIGKILL
+    (``prctl(PR_SET_PDEATHSIG, SIGKILL)``); elsewhere nothing."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+        if os.getppid() == 1:  # the coordinator died before the call
+            os._exit(1)
+    except (OSError, AttributeError):
+        pass
+
+
+class WorkersStopped(RuntimeError):
+    """A task's worker was stopped under it (the run was interrupted)."""
 
 
 class Processes(Backend):
@@ -129,6 +148,7 @@ class Processes(Backend):
         from concurrent.futures import ProcessPoolExecutor
 
         self.jobs = jobs
+        self._pending: set = set()  # futures of run() not yet done: close(cancel=True) ends them
         self._pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
         # Start the workers now, before progress bars start threads in this process
         # (forking a process with threads may deadlock the child).
@@ -138,12 +158,14 @@ class Processes(Backend):
         from concurrent.futures import as_completed
 
         futures = [self._pool.submit(fn, *t) for t in tasks]
+        self._pending.update(futures)
         try:
             for f in as_completed(futures):
                 yield f.result()
         finally:
             for f in futures:
                 f.cancel()
+            self._pending.difference_update(futures)
 
     def close(self, cancel=False):
         if cancel:
@@ -156,6 +178,18 @@ class Processes(Backend):
                 if p.is_alive():
                     p.kill()
                     p.join(timeout=5)
+            # a task that was running is never finished by the stopped pool: end it here, so
+            # that no thread of this process waits for it (a statement run side by side)
+            from concurrent.futures import InvalidStateError
+
+            for f in list(self._pending):
+                try:
+                    if f.cancelled():  # cancelled by the shutdown, but no waiter was told
+                        f.set_running_or_notify_cancel()
+                    elif not f.done():
+                        f.set_exception(WorkersStopped("the workers were stopped"))
+                except (InvalidStateError, RuntimeError):  # finished, or told, meanwhile
+                    pass
         else:
             self._pool.shutdown(wait=True)
 
