@@ -152,3 +152,39 @@ def test_sigkill_of_the_coordinator_leaves_no_worker(tmp_path):
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [w for w in workers if _alive(w)], "a worker outlived its coordinator"
+
+
+LOOPING = '''
+from verify.registry import statement
+
+@statement("MY.LOOP", kind="conj", max_n=5, register=False)
+def loops(game):
+    """A check that never ends on a 4-vertex game."""
+    while game.n == 4:
+        pass
+    return True
+'''
+
+
+@pytest.mark.parametrize("option", ["--instance-timeout", "--timeout"])
+def test_a_hunt_that_loops_ends_unknown_never_holds(tmp_path, option):
+    """Issue 45: a hunted check that loops ran for ever; with a time limit the run ends,
+    and what it stopped on is unknown (exit 1), never holds."""
+    (tmp_path / "loop.py").write_text(LOOPING)
+    t0 = time.monotonic()
+    p = subprocess.run([sys.executable, "-m", "verify", "hunt", "loop.py::loops", "--max-n", "5", option, "2",
+                        "--no-store", "--no-progress", "--json"], cwd=tmp_path, capture_output=True, text=True,
+                       timeout=60)
+    assert time.monotonic() - t0 < 30
+    assert p.returncode == 1, p.stderr
+    import json
+
+    row = json.loads(p.stdout)
+    assert row["verdict"] == "unknown" and "--" + option.lstrip("-") in row["reason"]
+
+
+def test_time_limits_are_positive_seconds(tmp_path):
+    for option in ("--timeout", "--instance-timeout"):
+        p = subprocess.run([sys.executable, "-m", "verify", "check", "TSD.T1", option, "0"], cwd=tmp_path,
+                           capture_output=True, text=True)
+        assert p.returncode == 2 and "must be a finite number of seconds above 0" in p.stderr

@@ -69,7 +69,7 @@ def _os_error(exc: OSError, resumable: bool = False) -> str:
 
 PICTURE_OPTIONS = ("png", "gallery")  # options that name a picture file, in any command
 STORE_OPTIONS = ("store",)  # options that name a store file to create or extend
-SECONDS_OPTIONS = ("budget", "budget_per_opening", "timeout")
+SECONDS_OPTIONS = ("budget", "budget_per_opening", "timeout", "instance_timeout")
 JOBS_CAP = 4  # worker processes per core at most: more never helps a CPU-bound search
 
 

@@ -102,6 +102,10 @@ def add_sweep_options(p) -> None:
     g.add_argument("--store", metavar="PATH", help=f"results store (default {DEFAULT_STORE})")
     g.add_argument("--no-store", action="store_true", help="keep no results (a killed run cannot be resumed)")
     g.add_argument("--resume", metavar="RUN_ID", help="continue stored run RUN_ID (a number, or 'last'): no finished shard is computed again")
+    g.add_argument("--timeout", type=float, metavar="SECONDS", help="stop the whole run after SECONDS, as Ctrl-C does: "
+                   "what was not finished is unknown, never holds; the finished shards are kept for --resume")
+    g.add_argument("--instance-timeout", type=float, metavar="SECONDS", help="give up on an instance whose check runs "
+                   "past SECONDS: its statement is unknown at that n (worker processes and serial runs; not on Dask)")
 
 
 def _status() -> dict:
@@ -390,8 +394,37 @@ def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Re
     """Run ``plan`` (or, with ``--resume``, the stored run's) on the backend and store of ``args``;
     the results in plan order.  SIGTERM (``kill PID``) stops it as Ctrl-C does: the
     finished shards stay stored and the run is marked interrupted, to resume."""
-    with interrupt_on_term():
-        return _run_plan_here(args, kind, plan)
+    import os
+    import signal
+    import threading
+
+    from ..registry.runner import INSTANCE_TIMEOUT_ENV
+
+    if getattr(args, "instance_timeout", None):
+        os.environ[INSTANCE_TIMEOUT_ENV] = repr(args.instance_timeout)  # before the workers start: they inherit it
+    timer, fired = None, threading.Event()
+    if getattr(args, "timeout", None):
+        def expire() -> None:
+            fired.set()
+            os.kill(os.getpid(), signal.SIGTERM)  # stops the run as Ctrl-C does (interrupt_on_term)
+
+        timer = threading.Timer(args.timeout, expire)
+        timer.daemon = True
+    try:
+        with interrupt_on_term():
+            if timer is not None:
+                timer.start()
+            results = _run_plan_here(args, kind, plan)
+    finally:
+        if timer is not None:
+            timer.cancel()
+        os.environ.pop(INSTANCE_TIMEOUT_ENV, None)
+    if fired.is_set():
+        for r in results:
+            if r.reason == "interrupted":
+                r.reason = (f"the run's time limit of {args.timeout:g} s (--timeout) was reached"
+                            + ("" if args.no_store else "; resume it with --resume"))
+    return results
 
 
 def _run_plan_here(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Result]:

@@ -68,6 +68,44 @@ def describe_instance(inst) -> str:
     return text if len(text) <= 200 else text[:200] + "..."
 
 
+INSTANCE_TIMEOUT_ENV = "SHANNON_VERIFY_INSTANCE_TIMEOUT"  # seconds per instance (check/hunt --instance-timeout)
+
+
+class InstanceTimeout(TimeoutError):
+    """One instance's check ran past ``--instance-timeout``: the verdict is unknown."""
+
+
+class _InstanceBudget:
+    """Inside: the check of one instance raises :class:`InstanceTimeout` after the seconds
+    in ``$SHANNON_VERIFY_INSTANCE_TIMEOUT`` (a SIGALRM timer; only in a process's main
+    thread — the worker processes, or a serial run — and where ``setitimer`` exists)."""
+
+    def __enter__(self):
+        import os
+        import signal
+        import threading
+
+        self.old = None
+        secs = float(os.environ.get(INSTANCE_TIMEOUT_ENV) or 0)
+        if secs <= 0 or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+            return self
+
+        def expired(signum, frame):
+            raise InstanceTimeout(f"an instance ran past the {secs:g} s of --instance-timeout")
+
+        self.old = signal.signal(signal.SIGALRM, expired)
+        signal.setitimer(signal.ITIMER_REAL, secs)
+        return self
+
+    def __exit__(self, *exc):
+        if self.old is not None:
+            import signal
+
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.old)
+        return False
+
+
 def evaluate(st: Statement, game: Game) -> tuple[int, dict | None]:
     """(hypothesis-true count, failure details or None) of one game.
 
@@ -76,8 +114,9 @@ def evaluate(st: Statement, game: Game) -> tuple[int, dict | None]:
     :class:`~verify.errors.StatementError` naming the statement and the game.
     """
     try:
-        out = st.check(game)
-    except (KeyboardInterrupt, StatementError):
+        with _InstanceBudget():
+            out = st.check(game)
+    except (KeyboardInterrupt, StatementError, InstanceTimeout):
         raise
     except SystemExit as exc:  # a check must return a verdict, never end the process (a CI job would go green)
         raise StatementError(f"{st.id} called sys.exit({exc.code!r}) on {describe_instance(game)}; a check returns "
