@@ -8,6 +8,7 @@ n = 9 sweep could only be stopped by killing its workers (the run then 'failed')
 from __future__ import annotations
 
 import importlib.util
+import json
 import signal
 import subprocess
 import sys
@@ -188,3 +189,35 @@ def test_time_limits_are_positive_seconds(tmp_path):
         p = subprocess.run([sys.executable, "-m", "verify", "check", "TSD.T1", option, "0"], cwd=tmp_path,
                            capture_output=True, text=True)
         assert p.returncode == 2 and "must be a finite number of seconds above 0" in p.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
+def test_a_signal_ends_links_with_its_kernels_and_the_store_resumes(tmp_path, sig):
+    """Issue 45: links --store stops within seconds on SIGINT or SIGTERM, its kernel
+    pipelines with it, says how to continue, and --resume finishes the same links."""
+    store = tmp_path / "l.jsonl"
+    cmd = [sys.executable, "-m", "verify", "links", "--n", "14", "--max-degree", "3", "--mod", "64", "--jobs", "1",
+           "--store", str(store), "--no-progress", "--json"]
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while (not store.exists() or len(store.read_text().splitlines()) < 3) and proc.poll() is None \
+                and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert proc.poll() is None, "the run ended before it could be stopped"
+        kids = _children(proc.pid)
+        proc.send_signal(sig)
+        t0 = time.monotonic()
+        out, err = proc.communicate(timeout=30)
+        assert time.monotonic() - t0 < 5
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
+    assert not [k for k in kids if _alive(k)], "a kernel outlived the run"
+    again = subprocess.run(cmd + ["--resume"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr[-2000:]
+    summary = json.loads(again.stdout.splitlines()[-1])["summary"]
+    assert summary["complete"] and summary["links"] == 17

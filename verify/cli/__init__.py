@@ -169,8 +169,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         print(f"shannon-verify {args.command}: error: {_os_error(exc, _resumable(args))}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("shannon-verify: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        hint = f"; {exc.args[0]}" if exc.args and isinstance(exc.args[0], str) else ""
+        print(f"shannon-verify: interrupted{hint}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -150,26 +150,45 @@ def _reap(proc: subprocess.Popen) -> float:
     return ru.ru_utime + ru.ru_stime
 
 
+_LIVE: set = set()  # the geng and kernel processes of the pipelines under way (killed on an interrupt)
+
+
+def kill_pipelines() -> None:
+    """Kill every geng and kernel process of the pipelines under way (a run is stopping)."""
+    for proc in list(_LIVE):
+        try:
+            proc.kill()
+        except OSError:  # already gone
+            pass
+
+
 def geng_pipe(geng_cmd: list[str], kernel_cmd: list[str], name: str) -> tuple[str, float, float]:
     """``geng_cmd | kernel_cmd``: the kernel's output, geng's CPU and the kernel's CPU
     seconds; a failure of either is one sentence (``name`` names the kernel)."""
     gen = subprocess.Popen(geng_cmd, stdout=subprocess.PIPE)
+    _LIVE.add(gen)
     assert gen.stdout is not None
     try:
         ker = subprocess.Popen(kernel_cmd, stdin=gen.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     except BaseException:
         gen.kill()
         _reap(gen)
+        _LIVE.discard(gen)
         raise
     finally:
         gen.stdout.close()
+    _LIVE.add(ker)
     assert ker.stdout is not None and ker.stderr is not None
-    out = ker.stdout.read()  # the kernel writes a little to stderr only when it stops
-    err = ker.stderr.read()
-    ker.stdout.close()
-    ker.stderr.close()
-    kernel_cpu = _reap(ker)
-    geng_cpu = _reap(gen)
+    try:
+        out = ker.stdout.read()  # the kernel writes a little to stderr only when it stops
+        err = ker.stderr.read()
+        ker.stdout.close()
+        ker.stderr.close()
+        kernel_cpu = _reap(ker)
+        geng_cpu = _reap(gen)
+    finally:
+        _LIVE.discard(ker)
+        _LIVE.discard(gen)
     if ker.returncode:
         raise ShannonVerifyError(f"{name} failed: {err.strip() or ker.returncode}")
     if gen.returncode:
@@ -281,7 +300,9 @@ def run_sharded(
         return rec
 
     used("lnk-kernel")  # shards run in threads of their own, or came from a store the kernel wrote
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    from ...sweep.backends import interrupt_on_term
+
+    with interrupt_on_term(), ThreadPoolExecutor(max_workers=jobs) as pool:  # SIGTERM stops it as Ctrl-C does
         futures = {pool.submit(shard, r): r for r in todo}
         try:
             for fut in as_completed(futures):
@@ -293,6 +314,13 @@ def run_sharded(
         except BaseException:
             for fut in futures:
                 fut.cancel()
+            kill_pipelines()  # the shards under way end now; the finished ones are stored
+            if path is not None:
+                import sys
+
+                if sys.exc_info()[0] is KeyboardInterrupt:
+                    raise KeyboardInterrupt(f"{len(done)} of {len(wanted)} shards are stored in {path}; continue "
+                                            "with the same command and --resume") from None
             raise
     return done
 
