@@ -239,3 +239,17 @@ def test_htp_control_characters_are_removed_as_documented():
     docs = " ".join((Path(__file__).resolve().parents[1] / "docs" / "tools" / "hex.md").read_text().split())
     assert "Control characters other than tab (the CR of CRLF line ends, NUL, escape) are removed" in docs
     assert "CRLF, NUL and other binary bytes" not in docs
+
+
+def test_hex_openings_dask_without_dask_refuses_before_announcing(monkeypatch, capsys, tmp_path):
+    """Issue 45 item 8: without Dask, hex-openings --dask said it was searching on Dask
+    before it refused."""
+    import sys
+
+    from verify.cli import main
+
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    monkeypatch.chdir(tmp_path)
+    assert main(["hex-openings", "3", "--dask", "local"]) == 2
+    err = capsys.readouterr().err
+    assert "searching" not in err and "pip install 'shannon-verify[dask]'" in err

@@ -472,6 +472,17 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
             todo.append(t)
     if costs is not None:
         todo = costliest_first(todo, costs, board)
+    if dask and todo:  # refuse before announcing a search on Dask that cannot start
+        import importlib.util
+
+        from ...sweep.backends import DASK_HELP
+
+        try:
+            missing = importlib.util.find_spec("distributed") is None
+        except ValueError:  # set to None in sys.modules: not importable
+            missing = True
+        if missing:
+            raise InputError(DASK_HELP)
     if on_start:
         on_start([board.name(t) for t in todo])
     lock = threading.Lock()
