@@ -34,7 +34,11 @@ RUN = ["TSD.T14", "TSD.T15", "--min-n", "8", "--max-n", "8", "--mod", "64", "--j
 def _check(tmp_path: Path, store: Path, *args: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "verify", "check", *args, "--store", str(store)], cwd=tmp_path,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_default_sigint)
+
+
+def _default_sigint() -> None:  # as a terminal starts a job: Ctrl-C comes (pytest-xdist's workers ignore it)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _left_over(marker: str) -> list[int]:

@@ -29,6 +29,10 @@ def _ignore_sigint() -> None:  # as a shell starts a background job
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _default_sigint() -> None:  # as a terminal starts a job: Ctrl-C comes (pytest-xdist's workers ignore it)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _shards(store: Path) -> int:
     if not store.exists():
         return 0
@@ -113,7 +117,8 @@ def _two_statements(tmp_path, ignore_sigint: bool):
     cmd = [sys.executable, "-m", "verify", "check", "TSD.T1", "TSD.T3", "--min-n", "8", "--max-n", "8", "--jobs", "2",
            "--store", str(store), "--no-progress"]
     proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, preexec_fn=_ignore_sigint if ignore_sigint else None, start_new_session=True)
+                            text=True, preexec_fn=_ignore_sigint if ignore_sigint else _default_sigint,
+                            start_new_session=True)
     deadline = time.monotonic() + 120
     while _shards(store) < 1 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -200,7 +205,7 @@ def test_a_signal_ends_links_with_its_kernels_and_the_store_resumes(tmp_path, si
     cmd = [sys.executable, "-m", "verify", "links", "--n", "14", "--max-degree", "3", "--mod", "64", "--jobs", "1",
            "--store", str(store), "--no-progress", "--json"]
     proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=_default_sigint)
     try:
         deadline = time.monotonic() + 120
         while (not store.exists() or len(store.read_text().splitlines()) < 3) and proc.poll() is None \
