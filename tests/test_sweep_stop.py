@@ -226,3 +226,33 @@ def test_a_signal_ends_links_with_its_kernels_and_the_store_resumes(tmp_path, si
     assert again.returncode == 0, again.stderr[-2000:]
     summary = json.loads(again.stdout.splitlines()[-1])["summary"]
     assert summary["complete"] and summary["links"] == 17
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
+def test_a_signal_ends_hex_openings_and_the_store_resumes(tmp_path, sig):
+    """Issue 45: hex-openings --store stops within seconds on SIGINT or SIGTERM, no kernel
+    left, says how to continue, and --resume finishes the published 7x7 map."""
+    store = tmp_path / "h.jsonl"
+    cmd = [sys.executable, "-m", "verify", "hex-openings", "7", "--jobs", "2", "--store", str(store)]
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True, preexec_fn=_default_sigint)
+    try:
+        deadline = time.monotonic() + 120
+        while (not store.exists() or len(store.read_text().splitlines()) < 4) and proc.poll() is None \
+                and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert proc.poll() is None, "the run ended before it could be stopped"
+        kids = _children(proc.pid)
+        proc.send_signal(sig)
+        t0 = time.monotonic()
+        out, err = proc.communicate(timeout=30)
+        assert time.monotonic() - t0 < 5
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
+    assert not [k for k in kids if _alive(k)], "a kernel outlived the run"
+    again = subprocess.run(cmd + ["--resume"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert "Black wins after 27, White after 22, unknown 0, not run 0 (of 49)" in again.stdout

@@ -94,10 +94,20 @@ def run(args) -> int:
         print(f"  [{count['done']}/{count['todo']}] {cell}: {rec['winner']} ({rec['seconds']:.2f} s wall{cpu})",
               file=sys.stderr, flush=True)
 
-    r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume, budget=args.budget_per_opening,
-                     only=args.only, shards=_shards(args.shards) if args.shards else None, progress=progress,
-                     without=tuple(args.without), dask=args.dask, mixed_kernels=args.mixed_kernels,
-                     table_bits=args.table_bits, order_from=args.order_from, on_start=on_start)
+    from ..sweep.backends import interrupt_on_term
+
+    try:
+        with interrupt_on_term():  # SIGTERM stops the run as Ctrl-C does
+            r = run_openings(args.n, jobs=args.jobs, store=args.store, resume=args.resume,
+                             budget=args.budget_per_opening, only=args.only,
+                             shards=_shards(args.shards) if args.shards else None, progress=progress,
+                             without=tuple(args.without), dask=args.dask, mixed_kernels=args.mixed_kernels,
+                             table_bits=args.table_bits, order_from=args.order_from, on_start=on_start)
+    except KeyboardInterrupt:
+        if args.store:
+            raise KeyboardInterrupt(f"{count['done']} openings of this run are stored in {args.store}; continue "
+                                    "with the same command and --resume") from None
+        raise
     pos = Position(args.n, args.n)
     m = {c: o["winner"] for c, o in r["openings"].items()}
     if args.json:
