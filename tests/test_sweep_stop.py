@@ -196,19 +196,16 @@ def test_time_limits_are_positive_seconds(tmp_path):
         assert p.returncode == 2 and "must be a finite number of seconds above 0" in p.stderr
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
-def test_a_signal_ends_links_with_its_kernels_and_the_store_resumes(tmp_path, sig):
-    """Issue 45: links --store stops within seconds on SIGINT or SIGTERM, its kernel
-    pipelines with it, says how to continue, and --resume finishes the same links."""
-    store = tmp_path / "l.jsonl"
-    cmd = [sys.executable, "-m", "verify", "links", "--n", "14", "--max-degree", "3", "--mod", "64", "--jobs", "1",
-           "--store", str(store), "--no-progress", "--json"]
+def _stop_then_resume(tmp_path, cmd: list[str], store: Path, records: int, sig) -> str:
+    """Start ``cmd`` (a run that appends one line per finished part to ``store``), stop it
+    with ``sig`` once the store holds ``records`` lines, check that it ended within 5 s
+    (exit 130, saying how to continue, no child left), then resume it to the end; the
+    resumed run's stdout."""
     proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True, preexec_fn=_default_sigint)
     try:
         deadline = time.monotonic() + 120
-        while (not store.exists() or len(store.read_text().splitlines()) < 3) and proc.poll() is None \
+        while (not store.exists() or len(store.read_text().splitlines()) < records) and proc.poll() is None \
                 and time.monotonic() < deadline:
             time.sleep(0.1)
         assert proc.poll() is None, "the run ended before it could be stopped"
@@ -224,7 +221,19 @@ def test_a_signal_ends_links_with_its_kernels_and_the_store_resumes(tmp_path, si
     assert not [k for k in kids if _alive(k)], "a kernel outlived the run"
     again = subprocess.run(cmd + ["--resume"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stderr[-2000:]
-    summary = json.loads(again.stdout.splitlines()[-1])["summary"]
+    return again.stdout
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
+def test_a_signal_ends_links_with_its_kernels_and_the_store_resumes(tmp_path, sig):
+    """Issue 45: links --store stops within seconds on SIGINT or SIGTERM, its kernel
+    pipelines with it, says how to continue, and --resume finishes the same links."""
+    store = tmp_path / "l.jsonl"
+    cmd = [sys.executable, "-m", "verify", "links", "--n", "14", "--max-degree", "3", "--mod", "64", "--jobs", "1",
+           "--store", str(store), "--no-progress", "--json"]
+    out = _stop_then_resume(tmp_path, cmd, store, 3, sig)
+    summary = json.loads(out.splitlines()[-1])["summary"]
     assert summary["complete"] and summary["links"] == 17
 
 
@@ -235,24 +244,5 @@ def test_a_signal_ends_hex_openings_and_the_store_resumes(tmp_path, sig):
     left, says how to continue, and --resume finishes the published 7x7 map."""
     store = tmp_path / "h.jsonl"
     cmd = [sys.executable, "-m", "verify", "hex-openings", "7", "--jobs", "2", "--store", str(store)]
-    proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True, preexec_fn=_default_sigint)
-    try:
-        deadline = time.monotonic() + 120
-        while (not store.exists() or len(store.read_text().splitlines()) < 4) and proc.poll() is None \
-                and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert proc.poll() is None, "the run ended before it could be stopped"
-        kids = _children(proc.pid)
-        proc.send_signal(sig)
-        t0 = time.monotonic()
-        out, err = proc.communicate(timeout=30)
-        assert time.monotonic() - t0 < 5
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
-    assert not [k for k in kids if _alive(k)], "a kernel outlived the run"
-    again = subprocess.run(cmd + ["--resume"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
-    assert again.returncode == 0, again.stderr[-2000:]
-    assert "Black wins after 27, White after 22, unknown 0, not run 0 (of 49)" in again.stdout
+    out = _stop_then_resume(tmp_path, cmd, store, 4, sig)
+    assert "Black wins after 27, White after 22, unknown 0, not run 0 (of 49)" in out
