@@ -77,15 +77,15 @@ def _check(n: int, max_degree: int, jobs: int) -> None:
         raise InputError("--jobs must be at least 1.")
 
 
-def _pipe(geng_args: list[str], kernel_args: list[str]) -> tuple[str, float, float]:
-    """``geng -c -q geng_args | class_kernel kernel_args``: output, geng CPU, kernel CPU."""
+def _pipe(geng_args: list[str], kernel_args: list[str], source: Path = CLASS_KERNEL) -> tuple[str, float, float]:
+    """``geng -c -q geng_args | <kernel of source> kernel_args``: output, geng CPU, kernel CPU."""
     from ...graphs import GENG_HELP, find_geng
 
     geng = find_geng()
     if geng is None:
         raise ShannonVerifyError(GENG_HELP)
-    exe = kernel_exe(source=CLASS_KERNEL)
-    return geng_pipe([geng, "-c", "-q", *geng_args], [str(exe), *kernel_args], "class_kernel")
+    exe = kernel_exe(source=source)
+    return geng_pipe([geng, "-c", "-q", *geng_args], [str(exe), *kernel_args], source.stem)
 
 
 def class_shard(n: int, max_degree: int, res: int, mod: int, *, strong: bool = False,
@@ -191,24 +191,14 @@ def link_row(link: Link) -> dict:
 def unpruned_search(n: int, max_degree: int, *, strong: bool = False) -> list[Link]:
     """The same links with no rule at all: ``geng -c -DD n`` (every connected graph of
     maximum degree ≤ D, pendants included) and every pair s < t solved by the plain
-    kernel (``plain_kernel.c -a``, n ≤ 13); the reference the pruned search is tested
+    kernel (``plain_kernel.c -a``, n ≤ 11); the reference the pruned search is tested
     against."""
     from .kernel import C_MAX_N, parse_output
     from .plain import PLAIN_KERNEL
 
     if not 2 <= n <= C_MAX_N:
         raise InputError(f"The unpruned search supports 2 ≤ n ≤ {C_MAX_N}; got n = {n}.")
-    import subprocess
-
-    from ...graphs import GENG_HELP, find_geng
-
-    geng = find_geng()
-    if geng is None:
-        raise ShannonVerifyError(GENG_HELP)
-    exe = kernel_exe(source=PLAIN_KERNEL)
-    gen = subprocess.run([geng, "-c", "-q", f"-D{max_degree}", str(n)], capture_output=True, check=True)
-    out = subprocess.run([str(exe), "-a"] + (["-S"] if strong else []), input=gen.stdout, capture_output=True,
-                         check=True).stdout.decode()
+    out, _, _ = _pipe([f"-D{max_degree}", str(n)], ["-a"] + (["-S"] if strong else []), PLAIN_KERNEL)
     return recheck(parse_output(out)[0], strong=strong)
 
 
