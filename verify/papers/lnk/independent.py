@@ -59,7 +59,14 @@ __all__ = ["decode_graph6", "Solver", "decide", "candidates", "decide_lines"]
 
 
 _MAX_N = 17  # vertex sets are bit masks below 2**17 (the class search reaches n = 17)
-_BITS = [tuple(i for i in range(_MAX_N) if m >> i & 1) for m in range(1 << _MAX_N)]  # members of a mask
+_BITS = [tuple(i for i in range(13) if m >> i & 1) for m in range(1 << 13)]  # members of a mask, grown by _grow
+
+
+def _grow(n: int) -> None:
+    """Make :data:`_BITS` cover every mask of ``n`` vertices (2^13 entries are built at
+    import, the rest only when a larger graph comes: 2^17 take a tenth of a second)."""
+    if len(_BITS) < 1 << n:
+        _BITS.extend(tuple(i for i in range(n) if m >> i & 1) for m in range(len(_BITS), 1 << n))
 _PAIRS = {n: [(i, j) for j in range(1, n) for i in range(j)] for n in range(_MAX_N + 1)}
 
 
@@ -77,6 +84,7 @@ def decode_graph6(line: str) -> tuple[int, tuple[int, ...]]:
     pairs = _PAIRS.get(n)
     if pairs is None or len(data) != 1 + (len(pairs) + 5) // 6:
         raise ValueError(f"graph6 {line!r}: not a graph on at most {_MAX_N} vertices")
+    _grow(n)  # candidates() and the solver index _BITS by masks of n vertices
     x = 0
     for byte in data[1:]:
         if not 63 <= byte <= 126:
@@ -127,6 +135,7 @@ class Solver:
         self.rows = tuple(rows)
         if len(self.rows) > _MAX_N:
             raise ValueError(f"The second solver takes at most {_MAX_N} vertices.")
+        _grow(len(self.rows))
         self.s, self.t = s, t
         self.ends = (1 << s) | (1 << t)
         self.memo: dict = {}
