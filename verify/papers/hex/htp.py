@@ -192,8 +192,12 @@ class HtpEngine:
                  log=None, use_kernel: bool = True) -> None:
         self.budget = float(budget)
         self.cols, self.rows = size
-        self.moves: list[tuple[str, object]] = []  # (colour, cell index | "swap" | (swap from, to))
+        self.moves: list[tuple[str, object]] = []  # (colour, cell index | "swap" | "resign" | (swap from, to))
         self.pos = Position(self.rows, self.cols)
+        self.base = self.pos  # the position the move history starts from (an SGF file's setup stones)
+        self.player: str | None = None  # the player to move an SGF file names (PL), until the next move
+        self.sgf_dir: Path | None = None  # where loadsgf also looks for a relative file name (--regress: the .tst folder)
+        self.ignored: list[str] = []  # the unknown Benzene param_* settings met, as sent
         self.done = False
         self.log = log
         self.use_kernel = use_kernel
@@ -215,8 +219,13 @@ class HtpEngine:
             "genmove": self.cmd_genmove,
             "reg_genmove": self.cmd_reg_genmove,
             "final_score": self.cmd_final_score,
+            "loadsgf": self.cmd_loadsgf,
             "dfpn-clear-tt": self.cmd_dfpn_clear_tt,
             "dfpn-solve-state": self.cmd_dfpn_solve_state,
+            "dfpn-solver-find-winning": self.cmd_find_winning,
+            "dfs-clear-tt": self.cmd_dfpn_clear_tt,
+            "dfs-solve-state": self.cmd_dfpn_solve_state,
+            "dfs-solver-find-winning": self.cmd_find_winning,
             "shannon-verify-dead-cells": self.cmd_dead_cells,
             "shannon-verify-openings": self.cmd_openings,
             "shannon-verify-genmove-status": self.cmd_genmove_status,
@@ -247,6 +256,11 @@ class HtpEngine:
                 return _format(False, ident, "missing command name after the id")
         name, args = words[0], words[1:]
         command = self.commands.get(name)
+        if command is None and name.startswith("param_"):
+            # Benzene's settings (param_dfpn, param_solver_ice, ...): accepted, ignored, listed on stderr
+            self.ignored.append(" ".join(words))
+            self.note(f"ignored Benzene setting: {shown(' '.join(words), 200)}")
+            return _format(True, ident, "")
         if command is None:
             return _format(False, ident, "unknown command")
         try:
@@ -292,7 +306,10 @@ class HtpEngine:
         return r * self.cols + c
 
     def to_move(self) -> str:
-        """Whose turn by the stone counts: Black unless Black has more stones."""
+        """Whose turn: the player an SGF file named (``PL``, or after its last move) until
+        the next move; else by the stone counts, Black unless Black has more stones."""
+        if self.player is not None:
+            return self.player
         nb, nw = bin(self.pos.black).count("1"), bin(self.pos.white).count("1")
         return BLACK if nb <= nw else WHITE
 
@@ -315,26 +332,33 @@ class HtpEngine:
 
     def value(self, pos: Position, to_move: str, deadline: float) -> str | None:
         """The winner of ``pos`` with ``to_move`` to move, or None when not decided by ``deadline``."""
+        return self.solve(pos, to_move, deadline)[0]
+
+    def solve(self, pos: Position, to_move: str, deadline: float) -> tuple[str | None, int, int]:
+        """(winner or None, carrier, nodes) of ``pos`` with ``to_move`` to move, by ``deadline``:
+        the kernel's value-only query (the carrier is df-pn's proof set), or the Python
+        WINVALUE without a compiler."""
         if pos.chain(BLACK):
-            return BLACK
+            return BLACK, 0, 0
         if pos.chain(WHITE):
-            return WHITE
+            return WHITE, 0, 0
         left = deadline - time.monotonic()
         if left <= 0:
-            return None
+            return None, 0, 0
         k = self.kernel()
         if k is None:
             if bin(pos.empty).count("1") > PYTHON_MAX_VACANT:
-                return None
+                return None, 0, 0
             from .solver import win_value
 
-            return win_value(pos, to_move)[0]
+            w, car = win_value(pos, to_move)
+            return w, car, 0
         try:
             r = k.value_within(pos, to_move, left)
         except (ShannonVerifyError, OSError) as exc:  # a kernel that died or answered nonsense: start afresh next time
             self.close()
             raise HtpError(f"the solver kernel failed: {shown(str(exc), 200)}") from None
-        return None if r is None else r[0]
+        return (None, 0, 0) if r is None else (r[0], r[1], r[2])
 
     # ------------------------------------------------------------------ commands
     def cmd_protocol_version(self, args):
@@ -379,7 +403,8 @@ class HtpEngine:
 
     def _new_game(self) -> None:
         self.moves = []
-        self.pos = Position(self.rows, self.cols)
+        self.pos = self.base = Position(self.rows, self.cols)
+        self.player = None
 
     def cmd_clear_board(self, args):
         self._nargs(args, 0, 0, "clear_board")
@@ -396,19 +421,23 @@ class HtpEngine:
             raise HtpError(f"illegal move: {colour.lower()} pass (Hex has no pass)")
         if move in ("swap-pieces", "swap"):
             self._swap(colour)
+            self.player = None
             return ""
         i = self._cell(colour, move)
         if not self.pos.empty >> i & 1:
             raise HtpError(f"illegal move: {colour.lower()} {self.pos.name(i)} (occupied)")
         self.pos = self.pos.play(i, colour)
         self.moves.append((colour, i))
+        self.player = None
         return ""
 
     def _swap(self, colour: str) -> None:
         """The swap rule: as the second move, the first stone (by the other colour) leaves
         its cell and a stone of ``colour`` takes the mirror cell (r, c) → (c, r)."""
-        if len(self.moves) != 1 or not isinstance(self.moves[0][1], int) or self.moves[0][0] == colour:
-            raise HtpError(f"illegal move: {colour.lower()} swap-pieces (only as the second move, by the other colour)")
+        if len(self.moves) != 1 or not isinstance(self.moves[0][1], int) or self.moves[0][0] == colour \
+                or self.base.black | self.base.white:
+            raise HtpError(f"illegal move: {colour.lower()} swap-pieces (only as the second move, by the other colour, "
+                           "on a board without setup stones)")
         if self.rows != self.cols:
             raise HtpError(f"illegal move: {colour.lower()} swap-pieces (needs a square board)")
         first_colour, i = self.moves[0]
@@ -423,6 +452,9 @@ class HtpEngine:
         if not self.moves:
             raise HtpError("cannot undo")
         colour, m = self.moves.pop()
+        self.player = None
+        if isinstance(m, str):  # an SGF file's swap (the stones stayed) or resign: nothing on the board
+            return ""
         if isinstance(m, tuple):  # a swap: the first stone comes back
             _, i, _j = m
             self.pos = Position(self.rows, self.cols).play(i, self.moves[0][0])
@@ -461,6 +493,60 @@ class HtpEngine:
             raise HtpError(f"unknown within budget ({self.budget:g} s; raise --budget or shannon-verify-budget)")
         self.note(f"dfpn-solve-state {_WORD[colour]}: {_WORD[v]} wins ({time.monotonic() - t0:.2f} s)")
         return _WORD[v]
+
+    def cmd_loadsgf(self, args):
+        """``loadsgf FILE [MOVE]``: the position of a HexGui SGF record (:mod:`~verify.papers.hex.sgf`),
+        before move MOVE (GTP's numbering) or at its end; the board size becomes the file's."""
+        self._nargs(args, 1, 2, "loadsgf FILE [MOVE]")
+        move = None
+        if len(args) == 2:
+            if not _INT.fullmatch(args[1]) or int(args[1]) < 1:
+                raise HtpError(f"the move number must be a whole number from 1, not {shown(args[1])}")
+            move = int(args[1])
+        from .sgf import load
+
+        path = Path(args[0])
+        if not path.is_absolute() and not path.exists() and self.sgf_dir is not None:
+            path = self.sgf_dir / path
+        try:
+            rec = load(path, move, max_cells=MAX_CELLS)
+        except InputError as exc:
+            raise HtpError(_sentence(str(exc))) from None
+        self.cols, self.rows = rec.cols, rec.rows
+        self.base = rec.setup or Position(rec.rows, rec.cols)
+        self.pos = rec.position
+        self.moves = list(rec.moves)
+        self.player = rec.to_move
+        for n in rec.notes:
+            self.note(f"loadsgf {shown(args[0], 120)}: {n}")
+        return ""
+
+    def cmd_find_winning(self, args):
+        """``dfpn-solver-find-winning COLOUR``: every winning move of COLOUR, each decided by a
+        kernel query of the position after it (:func:`~verify.papers.hex.winning.find_winning`)."""
+        self._nargs(args, 1, 1, "dfpn-solver-find-winning COLOUR")
+        colour = self._colour(args[0])
+        pos = self.pos
+        for c in (BLACK, WHITE):
+            if pos.chain(c):
+                raise HtpError(f"the game is over: {_WORD[c]} already has a winning chain, so there is no move to find")
+        from .winning import find_winning
+
+        def query(p, to_move, seconds):
+            return self.solve(p, to_move, time.monotonic() + seconds)
+
+        try:
+            res = find_winning(pos, colour, query, self.budget)
+        except InputError as exc:
+            raise HtpError(_sentence(str(exc))) from None
+        if not res.complete:
+            u = res.unknown
+            raise HtpError(f"unknown within budget: {len(u)} of {len(res.moves)} moves undecided in {self.budget:g} s "
+                           f"each ({' '.join(u[:8])}{' ...' if len(u) > 8 else ''}; raise --budget or "
+                           "shannon-verify-budget)")
+        self.note(f"find-winning {_WORD[colour]}: {len(res.winning)} of {len(res.moves)} moves win "
+                  f"({res.seconds:.2f} s, {res.nodes} nodes)")
+        return res.text()
 
     def _genmove(self, colour: str) -> tuple[str, int | None]:
         """(move name or "resign", cell index or None), setting :attr:`genmove_status`."""
@@ -513,6 +599,7 @@ class HtpEngine:
         if i is not None:
             self.pos = self.pos.play(i, colour)
             self.moves.append((colour, i))
+            self.player = None
         self.note(f"genmove {_WORD[colour]}: {move} -- {self.genmove_status}")
         return move
 
@@ -578,8 +665,22 @@ class HtpEngine:
             "plist/Dead cells/shannon-verify-dead-cells",
             "string/Opening map/shannon-verify-openings %c",
             "string/Solve state/dfpn-solve-state %c",
+            "plist/Winning moves/dfpn-solver-find-winning %c",
             "string/ShowBoard/showboard",
         ])
+
+
+def _sentence(text: str) -> str:
+    """An error sentence as an HTP answer: ASCII, no final full stop, first letter lower-case
+    (as the engine's other answers).
+
+    >>> _sentence("No SGF file x.sgf.")
+    'no SGF file x.sgf'
+    """
+    t = shown(text.strip(), 300).rstrip(".")
+    if len(t) > 1 and t[0].isupper() and not t[1].isupper():
+        t = t[0].lower() + t[1:]
+    return t
 
 
 def board_text(pos: Position) -> str:
@@ -845,7 +946,12 @@ def run_files(files, program: str | None, budget: float, out=None) -> int:
     for f in files:
         if not Path(f).is_file():
             raise InputError(f"No regression file {f!r}.")
-        eng = Subprocess(program) if program else InProcess(HtpEngine(budget=budget, log=io.StringIO()))
+        if program:
+            eng = Subprocess(program)
+        else:
+            engine = HtpEngine(budget=budget, log=io.StringIO())
+            engine.sgf_dir = Path(f).resolve().parent  # loadsgf's relative names: also from the .tst file's folder
+            eng = InProcess(engine)
         try:
             r = regress(f, eng)
         finally:

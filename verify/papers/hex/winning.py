@@ -1,0 +1,217 @@
+"""Every winning move of a Hex position, each one proved by a solver query.
+
+:func:`find_winning` asks the solver for the root (``colour`` to move), then, for each
+vacant cell in board order, for the position after ``colour`` plays there (the opponent to
+move).  A move is *winning* when that child is won by ``colour``; every other move is
+listed with the opponent's value (its refutation).  The root's value is a cross-check: the
+root is won exactly when some move wins, and a solver that says otherwise is reported,
+not believed.  One solver answers every query, so its transposition table (the compiled
+kernel keeps it across queries on one board size) is shared by them.
+
+The answer in Benzene's format (``dfpn-solver-find-winning``): the winning cells
+separated by spaces, in Benzene's ``HexPoint`` order — row by row from the top, left to
+right in a row (``a1 b1 … a2 …``), which is the bit order of
+:class:`~verify.papers.hex.board.Position`.  Benzene itself only tries the moves its
+inferior-cell analysis keeps; this module tries every vacant cell, so the set is exact.
+
+>>> from verify.papers.hex.board import Position, board_value
+>>> res = find_winning(Position.parse("3x3"), "B", plain_value(board_value))
+>>> res.text(), res.root, len(res.moves)
+('c1 a2 b2 c2 a3', 'B', 9)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ...errors import InputError
+from .board import BLACK, WHITE, Position, other
+
+__all__ = ["MoveValue", "WinningMoves", "find_winning", "kernel_value", "plain_value", "benzene_order"]
+
+NAMES = {BLACK: "black", WHITE: "white"}
+
+
+@dataclass
+class MoveValue:
+    """One move and the solver's answer for the position after it.
+
+    Attributes
+    ----------
+    cell : str
+        The cell, ``a1`` naming.
+    index : int
+        Its bit index (row-major).
+    winner : str or None
+        ``"B"``/``"W"``: who wins after the move, the opponent to move; None when the
+        query ran past its budget.
+    carrier : list of str
+        The cells the solver's value rests on (its proof set), when it says so.
+    nodes : int
+        Nodes the query searched.
+    seconds : float
+        Its wall time.
+    """
+
+    cell: str
+    index: int
+    winner: str | None
+    carrier: list = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class WinningMoves:
+    """The answer of :func:`find_winning`.
+
+    Attributes
+    ----------
+    position : Position
+    colour : str
+        The player to move, ``"B"`` or ``"W"``.
+    root : str or None
+        The root's winner as the solver's own query says (None: unknown within budget).
+    moves : list of MoveValue
+        Every vacant cell, in board order.
+    seconds : float
+    nodes : int
+    """
+
+    position: Position
+    colour: str
+    root: str | None
+    moves: list
+    seconds: float = 0.0
+    nodes: int = 0
+
+    @property
+    def winning(self) -> list[str]:
+        """The winning cells, in board (Benzene's) order."""
+        return [m.cell for m in self.moves if m.winner == self.colour]
+
+    @property
+    def unknown(self) -> list[str]:
+        """The cells whose query ran past its budget."""
+        return [m.cell for m in self.moves if m.winner is None]
+
+    @property
+    def complete(self) -> bool:
+        """Every move decided."""
+        return not self.unknown
+
+    def text(self) -> str:
+        """Benzene's answer line: the winning cells separated by spaces (empty: none wins)."""
+        return " ".join(self.winning)
+
+    def to_json(self) -> dict:
+        """The answer with its evidence: each winning move with its value (``colour``
+        wins after it), each other legal move with the opponent's refutation value."""
+        opp = other(self.colour)
+        return {
+            "board": self.position.spec(), "rows": self.position.rows, "cols": self.position.cols,
+            "to_move": self.colour, "winner": self.root or "unknown",
+            "answer": self.text(), "complete": self.complete,
+            "winning_moves": [_move_json(m) for m in self.moves if m.winner == self.colour],
+            "other_moves": [{**_move_json(m), "refuted_by": opp if m.winner == opp else "unknown"}
+                            for m in self.moves if m.winner != self.colour],
+            "seconds": round(self.seconds, 3), "nodes": self.nodes,
+        }
+
+
+def _move_json(m: MoveValue) -> dict:
+    return {"cell": m.cell, "winner": m.winner or "unknown", "carrier": m.carrier, "nodes": m.nodes,
+            "seconds": round(m.seconds, 3)}
+
+
+def benzene_order(cells) -> list[str]:
+    """Cell names sorted as Benzene prints a set of cells: by row, then by column.
+
+    >>> benzene_order(["c8", "h5", "e7", "i5", "g7", "i6"])
+    ['h5', 'i5', 'i6', 'e7', 'g7', 'c8']
+    """
+    from ...hexboard import parse_cell
+
+    return sorted(cells, key=parse_cell)
+
+
+def plain_value(value):
+    """A ``find_winning`` solver from a plain ``value(pos, to_move) -> winner`` function
+    (no budget, no node count): e.g. :func:`~verify.papers.hex.board.board_value`."""
+
+    def query(pos: Position, to_move: str, seconds: float | None):
+        return value(pos, to_move), 0, 0
+
+    return query
+
+
+def kernel_value(solver, clock: str = "wall"):
+    """A ``find_winning`` solver over a :class:`~verify.papers.hex.solver.CSolver`:
+    :meth:`~verify.papers.hex.solver.CSolver.value_within` with the run switches (df-pn,
+    value only; the carrier is df-pn's proof set), None past the budget."""
+
+    def query(pos: Position, to_move: str, seconds: float | None):
+        r = solver.value_within(pos, to_move, 1e9 if seconds is None else seconds, clock=clock)
+        if r is None:
+            return None, 0, 0
+        return r[0], r[1], r[2]
+
+    return query
+
+
+def find_winning(pos: Position, colour: str, query, seconds: float | None = None, log=None) -> WinningMoves:
+    """Every winning move of ``colour`` in ``pos``, each decided by a query.
+
+    Parameters
+    ----------
+    pos : Position
+        A position neither colour has won.
+    colour : str
+        ``"B"`` or ``"W"``, the player to move.
+    query : callable
+        ``query(position, to_move, seconds) -> (winner | None, carrier bitmask, nodes)``;
+        :func:`kernel_value` or :func:`plain_value`.
+    seconds : float, optional
+        The budget of each query (None: none).
+    log : callable, optional
+        Called with one line per query (progress).
+
+    Returns
+    -------
+    WinningMoves
+
+    Raises
+    ------
+    InputError
+        The position is already won (no move to find), or the solver contradicts itself
+        (the root won but no move winning, or the reverse).
+    """
+    if colour not in (BLACK, WHITE):
+        raise InputError(f"The colour must be B or W, not {colour!r}.")
+    for c in (BLACK, WHITE):
+        if pos.chain(c):
+            raise InputError(f"The game is over: {NAMES[c]} already has a winning chain, so no move is left to find.")
+    t0 = time.monotonic()
+    root, _car, nodes = query(pos, colour, seconds)
+    moves: list[MoveValue] = []
+    for i in range(pos.size):
+        if not pos.empty >> i & 1:
+            continue
+        child = pos.play(i, colour)
+        t1 = time.monotonic()
+        if child.chain(colour):
+            winner, car, n = colour, 0, 0
+        else:
+            winner, car, n = query(child, other(colour), seconds)
+        nodes += n
+        moves.append(MoveValue(pos.name(i), i, winner, pos.names(car & child.empty) if winner else [], n,
+                               time.monotonic() - t1))
+        if log is not None:
+            log(f"{pos.name(i)}: {NAMES.get(winner, 'unknown')} wins ({time.monotonic() - t1:.2f} s, {n} nodes)")
+    res = WinningMoves(pos, colour, root, moves, time.monotonic() - t0, nodes)
+    if root is not None and res.complete and (root == colour) != bool(res.winning):
+        raise InputError(f"The solver contradicts itself on {pos.spec()}: it calls the position "
+                         f"{'won' if root == colour else 'lost'} for {NAMES[colour]}, yet "
+                         f"{len(res.winning)} move(s) win.")
+    return res
