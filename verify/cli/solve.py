@@ -76,6 +76,19 @@ def register(sub) -> None:
         "only moving first).",
     )
     add_game_arguments(p)
+    # a Hex record is one more source of the game: in the same exactly-one group as --hex
+    source = p._mutually_exclusive_groups[0] if p._mutually_exclusive_groups else p
+    source.add_argument("--sgf", metavar="FILE",
+                        help="Hex board from a HexGui SGF record (GM[11]; AB/AW/PL setup, B/W moves, swap-pieces, "
+                        "resign), at its end or before --move N; solved as --hex")
+    p.add_argument("--move", type=int, metavar="N", help="with --sgf: the position before move N (GTP's loadsgf)")
+    p.add_argument("--winning-moves", action="store_true",
+                   help="with --hex or --sgf: every winning move of the player to move, each proved by a solver "
+                   "query of the position after it (--budget seconds each); --json lists each other move with the "
+                   "opponent's refutation value")
+    p.add_argument("--to-move", choices=["B", "W", "b", "w"], metavar="B|W",
+                   help="with --winning-moves: the player to move (default: the SGF record's, else Black unless "
+                   "Black has more stones)")
     p.add_argument("--fill-dead", action="store_true", help="delete dead vertices before searching (assumes TSD.SPEC)")
     p.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds (exit status 3, the answer unknown); with --hex the same as --budget")
     p.add_argument("--force", action="store_true", help=f"search games of more than {MAX_FREE} non-terminal vertices")
@@ -108,6 +121,25 @@ def register(sub) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     _check_timeout(args.timeout)
+    sgf_to_move = None
+    if getattr(args, "move", None) is not None and getattr(args, "sgf", None) is None:
+        raise InputError("--move needs --sgf FILE.")
+    if getattr(args, "sgf", None) is not None:
+        from ..papers.hex.sgf import load
+
+        rec = load(args.sgf, args.move)
+        args.hex = rec.position.spec()
+        sgf_to_move = rec.to_move
+    if getattr(args, "to_move", None) and not getattr(args, "winning_moves", False):
+        raise InputError("--to-move needs --winning-moves.")
+    if getattr(args, "winning_moves", False):
+        if args.hex is None:
+            raise InputError("--winning-moves needs a Hex board (--hex or --sgf).")
+        if args.terminals:
+            raise InputError("A Hex board brings its own terminals (top and bottom); drop --terminals.")
+        if args.openings or args.png:
+            raise InputError("--winning-moves answers for one player to move; drop --openings and --png.")
+        return run_winning(args, sgf_to_move)
     if getattr(args, "proof", None) and args.hex is None:
         raise InputError("--proof needs a Hex board (--hex).")
     if args.hex is not None:  # a Hex board: the board solver of verify.papers.hex
@@ -149,6 +181,85 @@ def run_solve(args: argparse.Namespace) -> int:
         moves = out["winning_moves"][p]
         print(f"Winning first moves for {p} ({len(moves)}): {', '.join(map(str, moves)) or '-'}")
     print(f"({seconds:.3f} s, {solver.nodes} positions searched)")
+    return 0
+
+
+def run_winning(args: argparse.Namespace, sgf_to_move: str | None = None) -> int:
+    """``solve --hex POSITION|--sgf FILE --winning-moves``: every winning move, each with
+    the value of the position after it (:func:`verify.papers.hex.winning.find_winning`
+    over the compiled kernel, one table for every query); exit 3 when a query ran past
+    its budget."""
+    import sys
+
+    from ..errors import ShannonVerifyError
+    from ..papers.hex.board import BLACK, WHITE, Position, other
+    from ..papers.hex.solver import MAX_CELLS, CSolver, win_value
+    from ..papers.hex.winning import find_winning, kernel_value, plain_value
+
+    pos = Position.parse(args.hex)
+    if pos.size > MAX_CELLS:
+        raise InputError(f"The Hex solver takes boards of at most {MAX_CELLS} cells, not {pos.rows}x{pos.cols}.")
+    if args.to_move:
+        colour = args.to_move.upper()
+    elif sgf_to_move:
+        colour = sgf_to_move
+    else:
+        nb, nw = bin(pos.black).count("1"), bin(pos.white).count("1")
+        colour = BLACK if nb <= nw else WHITE
+    budget = args.timeout or args.budget
+    if not budget > 0:
+        raise InputError(f"--budget must be a positive number of seconds, not {budget:g}.")
+    for c in (BLACK, WHITE):
+        if pos.chain(c):
+            raise InputError(f"The game is over: {'Black' if c == BLACK else 'White'} already has a winning chain, "
+                             "so no move is left to find.")
+    vac = bin(pos.empty).count("1")
+    try:
+        solver = CSolver(table_bits=min(22, max(12, vac - 2)))
+    except ShannonVerifyError:
+        solver = None
+        if vac > 14:
+            raise InputError(f"No C compiler for the Hex kernel, and {vac} vacant cells are too many for the "
+                             "Python solver (14 at most).") from None
+    try:
+        query = kernel_value(solver, clock="cpu") if solver is not None else plain_value(lambda p, t: win_value(p, t)[0])
+        res = find_winning(pos, colour, query, budget)
+    finally:
+        if solver is not None:
+            solver.close()
+    name = {BLACK: "Black", WHITE: "White"}
+    if args.json:
+        print(json.dumps(res.to_json(), indent=2))
+    else:
+        print(f"{pos.rows}x{pos.cols} board {pos.spec()}, {name[colour]} to move: "
+              f"{name.get(res.root, 'unknown')} wins.")
+        print(f"Winning moves for {name[colour]} ({len(res.winning)} of {len(res.moves)}): {res.text() or '-'}")
+        refuted = [m.cell for m in res.moves if m.winner == other(colour)]
+        print(f"Refuted by {name[other(colour)]} ({len(refuted)}): {' '.join(refuted) or '-'}")
+        if res.unknown:
+            print(f"Unknown within {budget:g} s each ({len(res.unknown)}): {' '.join(res.unknown)}")
+        print(f"({res.seconds:.3f} s, {res.nodes} nodes)")
+    if res.unknown:
+        print("Some moves are unknown: their queries ran past the budget.", file=sys.stderr)
+        return 3
+    path = getattr(args, "proof", None)
+    if path:
+        from ..errors import BudgetExceeded
+        from ..papers.hex.proof import EXHAUST, prove_all
+
+        queries = [(pos.play(m.index, colour), other(colour)) for m in res.moves]
+        exhaust = getattr(args, "exhaust", None)
+        t0 = time.perf_counter()
+        try:
+            tot = prove_all(queries, path, jobs=getattr(args, "jobs", None) or 2,
+                            deadline=time.monotonic() + budget * max(1, len(queries)),
+                            exhaust=EXHAUST if exhaust is None else exhaust)
+        except BudgetExceeded as exc:
+            print(f"No proof written: {exc}.", file=sys.stderr)
+            return 3
+        print(f"proof: {len(queries)} proof objects (the position after each move), {tot['nodes']} nodes, written "
+              f"to {path}; built and checked in {time.perf_counter() - t0:.2f} s",
+              file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
