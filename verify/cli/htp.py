@@ -32,9 +32,18 @@ commands:
                       when the position is proved lost; otherwise a heuristic move, and
                       standard error says which (so does shannon-verify-genmove-status)
   reg_genmove COLOUR  the same move, not played
-  dfpn-clear-tt       empty the solver's tables
+  loadsgf FILE [MOVE] a HexGui SGF record (GM[11]; AB/AW/AE/PL setup, B/W moves,
+                      swap-pieces, resign): its end, or the position before move MOVE;
+                      a relative FILE is also looked up beside the .tst file (--regress)
+  dfpn-clear-tt       empty the solver's tables (dfs-clear-tt: the same)
   dfpn-solve-state [COLOUR]   the winner, black or white, with COLOUR to move (default:
-                      whose turn): exact, or "? unknown within budget"
+                      whose turn): exact, or "? unknown within budget" (dfs-solve-state:
+                      the same solver)
+  dfpn-solver-find-winning COLOUR   every winning move of COLOUR, in Benzene's format and
+                      order ("c4 e4 f4"; empty: none wins), each proved by a solver query
+                      of the position after it, --budget seconds each; a finished position
+                      gets "?" (dfs-solver-find-winning: the same)
+  param_*             Benzene's settings: accepted, ignored, listed on standard error
   shannon-verify-dead-cells   the exact dead-cell set of the position
   shannon-verify-openings COLOUR   the opening map: winner after COLOUR opens at each
                       vacant cell (B/W, ? past the budget), a rhombus as in docs/hex/
@@ -44,6 +53,7 @@ commands:
 
 example:
   printf 'boardsize 6 6\\nplay b c3\\n11 dfpn-solve-state white\\n' | shannon-verify htp
+  printf 'loadsgf puzzle.sgf\\n12 dfpn-solver-find-winning white\\n' | shannon-verify htp
   shannon-verify htp --regress tests/data/htp/dfpn-solve-6x6.tst
 """
 
@@ -55,14 +65,15 @@ def register(sub) -> None:
         "htp",
         help="an HTP (GTP for Hex) engine on stdin/stdout over the Hex solver; --regress runs .tst files",
         description="Speak HTP, the Go Text Protocol as Hex programs (Benzene, HexGui) use it, on standard "
-        "input and output: play, genmove, Benzene's dfpn-solve-state and dfpn-clear-tt, and the exact "
+        "input and output: play, genmove, loadsgf, Benzene's dfpn-solve-state, dfpn-solver-find-winning and "
+        "dfpn-clear-tt (and their dfs- twins), and the exact "
         "dead cells and opening map of the position, answered by the compiled df-pn kernel within "
         "--budget seconds -- exact values or 'unknown', never a guess.",
         epilog=EPILOG.replace("{max_cells}", str(MAX_CELLS)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
-                   help=f"time per genmove, per dfpn-solve-state and per opening (default {DEFAULT_BUDGET:g}; "
+                   help=f"time per genmove, per dfpn-solve-state, per opening and per move of find-winning (default {DEFAULT_BUDGET:g}; "
                    "finite, above 0)")
     p.add_argument("--regress", nargs="+", metavar="FILE.tst",
                    help="run GTP regression files (GoGui gtpregress format: '#? [regex]' after a numbered "

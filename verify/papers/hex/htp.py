@@ -26,6 +26,15 @@ plays a proved winning move, or resigns when the position is proved lost, and ot
 plays a heuristic move and says so on standard error (and in
 ``shannon-verify-genmove-status``).
 
+Benzene's regression commands: ``loadsgf FILE [MOVE]`` reads a HexGui SGF record
+(:mod:`~verify.papers.hex.sgf`: setup, moves, swap and resign; the position before move
+MOVE, GTP's numbering); ``dfpn-solver-find-winning COLOUR`` answers every winning move,
+in Benzene's format and order, each decided by a kernel query of the position after it
+(:mod:`~verify.papers.hex.winning`; the budget is per move, and one kernel, so one table,
+serves every query); ``dfs-solver-find-winning``, ``dfs-solve-state`` and ``dfs-clear-tt``
+are the same commands (one solver here); unknown ``param_*`` settings are accepted,
+ignored and listed on standard error.  Bad input gets ``?`` and one sentence.
+
 >>> e = HtpEngine(budget=5)
 >>> e.handle("boardsize 3 3"), e.handle("play b b2"), e.handle("11 dfpn-solve-state white")
 ('=', '=', '=11 black')
