@@ -31,12 +31,16 @@ def _param(m):
     return pytest.param(m, marks=[pytest.mark.deep] if m.deep else [], id=m.name)
 
 
-@pytest.mark.parametrize("mutant", [_param(m) for m in MUTANTS])
-def test_mutant_refutes_registered_statement(mutant):
+@pytest.mark.parametrize("mutant,route", [pytest.param(m, route, marks=[pytest.mark.deep] if m.deep else [],
+                                                         id=f"{m.name}[{route}]")
+                                            for m in MUTANTS for route in m.route_names()])
+def test_mutant_refutes_registered_statement(mutant, route):
+    """Each mutant through each route it is declared for (verify.registry.routes: the
+    plain route, each fast route forced at every n, the one-pass group shard)."""
     assert mutant.sid in REGISTRY, mutant.sid
-    r = run_mutant(mutant)
+    r = run_mutant(mutant, route)
     if mutant.scored:
-        SCORE[mutant.name] = r.refuted
+        SCORE[f"{mutant.name}[{route}]"] = r.refuted
     assert r.refuted, f"{mutant.name}: {r.problem}"
     if mutant.equivalent:
         return
@@ -55,7 +59,7 @@ def test_a_broken_registered_check_survives_its_mutant():
     st = REGISTRY["TSD.T14"]
     mutant = next(m for m in MUTANTS if m.sid == "TSD.T14")
     with mock.patch.object(st, "check", lambda game: Tally(1)):
-        r = run_mutant(mutant)
+        r = run_mutant(mutant, "plain")
     assert not r.refuted and r.verdict == "holds" and "survived" in r.problem
 
 

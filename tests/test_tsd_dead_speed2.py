@@ -9,7 +9,8 @@ fast passes of TSD.T12 (beyond its definition range), T13, T14.C1 and SPEC chang
 * Each fast pass returns the plain check's tally when the plain check passes and None
   when it fails, on every game n ≤ 5 (``deep``: n = 6), also with the dead sets
   perturbed as the mutants perturb them (so that failures occur).  T12's fast pass runs
-  beyond ``DEFINITION_MAX_N``, which is lowered here so that it meets every small game.
+  beyond ``DEFINITION_MAX_N``; its plain check is forced onto the all-paths route here
+  (:func:`verify.registry.routes.forcing`) so that the two meet on every small game.
 """
 
 from __future__ import annotations
@@ -152,11 +153,14 @@ PERTURB = {
 
 
 def _compare(sid, n, monkeypatch):
+    import contextlib
+
+    from verify.registry.routes import forcing
+
     fast_name, plain_name = CHECKS[sid]
-    monkeypatch.setattr(D, "DEFINITION_MAX_N", 1)
     compared = failing = 0
     for how in PERTURB[sid]:
-        with monkeypatch.context() as mp:
+        with monkeypatch.context() as mp, (forcing("TSD.T12", "paths") if sid == "TSD.T12" else contextlib.nullcontext()):
             mp.setattr(M, "_DEAD_SEEN", {})
             if how == "paths":
                 _forgetting_paths(mp)

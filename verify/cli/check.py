@@ -14,7 +14,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..graph_class import GraphClass
 from ..graphs import GENG_SPLIT
-from ..registry import REGISTRY, catalogue, catalogue_id, in_games, load_paper_statements, paper_prefixes, restricted
+from ..registry import REGISTRY, catalogue, catalogue_id, in_games, load_paper_statements, paper_prefixes, restricted, run_statement
 from ..registry.catalogue import paper_files
 from ..registry.statement import Result, Statement  # noqa: F401
 from ..registry.user import load_user_statement, source_hash  # noqa: F401  (re-exported for callers of cli.check)
@@ -65,6 +65,10 @@ def register(sub) -> None:
                    help="check the statements that run game by game in one pass over the games: each game is "
                    "enumerated once and checked by every such statement in turn, sharing what they ask about it "
                    "(same verdicts as one statement at a time; the rest run as usual)")
+    c.add_argument("--route", metavar="NAME",
+                   help="force one route of each statement at every n (plain, fast, paths, paths-fast, one-pass, ...: "
+                   "see 'shannon-verify list --json'), so a deep route runs on small games; runs here, one statement "
+                   "at a time, with no store")
     add_sweep_options(c)
     c.set_defaults(run=run_check)
 
@@ -173,15 +177,18 @@ def source_name(source: str) -> str:
 
 def list_rows() -> list[dict]:
     """Every statement of the catalogue and every registered one: the registered with
-    their depths and last verdict, the pending ones as ``not encoded`` with the reason."""
+    their depths, last verdict and routes (:mod:`verify.registry.routes`), the pending
+    ones as ``not encoded`` with the reason."""
     from ..papers import pending
+    from ..registry.routes import routes_of
 
     load_paper_statements()
     status = _status()
     rows = [
         {"id": s.id, "kind": s.kind, "source": source_name(s.source), "tier_n": s.tier_depth, "max_n": s.max_n,
          "expect": s.expect, "encoded": True, "last": status.get(s.id, {}).get("verdict", ""),
-         "last_run": _from(status.get(s.id, {})) or None}
+         "last_run": _from(status.get(s.id, {})) or None,
+         "routes": [r.to_json() for r in routes_of(s.id)]}
         for s in REGISTRY.values()
     ]
     entries = catalogue()
@@ -333,6 +340,8 @@ def run_check(args: argparse.Namespace) -> int:
         st.graph_class is not None and not st.graph_class.is_all for st in restricted_to.values())))
     if args.full and args.max_n is not None:
         raise InputError("Give --full or --max-n, not both.")
+    if getattr(args, "route", None):
+        return _check_route(args, ids, restricted_to)
     plan = None
     started = time.perf_counter()
     if not args.resume:
@@ -350,6 +359,26 @@ def run_check(args: argparse.Namespace) -> int:
     with user_output_to_stderr(args.json):
         results = _run_plan(args, "check", plan)
     return _report(results, args.json, started, getattr(args, "ran", None), getattr(args, "origin", None))
+
+
+def _check_route(args: argparse.Namespace, ids: list[str], restricted_to: dict) -> int:
+    """``check --route NAME``: each statement through that route, forced at every n, here."""
+    from ..registry.routes import route_names
+
+    if args.resume or args.dask or args.store:
+        raise InputError("--route runs here, with no store: give it without --resume, --store or --dask.")
+    lacking = [i for i in ids if args.route not in route_names(i)]
+    if lacking:
+        raise InputError(f"{lacking[0]} has no route {args.route!r}; its routes are {', '.join(route_names(lacking[0]))}.")
+    started = time.perf_counter()
+    results = []
+    with user_output_to_stderr(args.json):
+        for i in ids:
+            st = restricted_to[i]
+            depth = args.max_n if args.max_n is not None else (st.max_n if args.full else st.tier_depth)
+            results.append(run_statement(st, max_n=depth, min_n=args.min_n, progress=not args.no_progress and not args.json,
+                                         route=args.route))
+    return _report(results, args.json, started, {"route": args.route}, None)
 
 
 def _plan(kind: str, statements: list[dict], args: argparse.Namespace) -> dict:

@@ -100,6 +100,28 @@ class Mutant:
     deep: bool = False
     equivalent: bool = False
     note: str = ""
+    routes: tuple | None = None
+    expect_by_route: dict | None = None
+
+    def route_names(self) -> list[str]:
+        """The routes of its statement this mutant is run through (and must be refuted
+        on): ``routes`` if given, else every route of the statement
+        (:func:`verify.registry.routes.routes_of`)."""
+        from ..registry.routes import route_names
+
+        have = route_names(self.sid)
+        if self.routes is None:
+            return have
+        bad = [r for r in self.routes if r not in have]
+        if bad:
+            raise ValueError(f"mutant {self.name}: {self.sid} has no route {bad[0]}")
+        return list(self.routes)
+
+    def expected(self, route: str | None) -> tuple | None:
+        """The pinned smallest counterexample on ``route``."""
+        if self.expect_by_route and route in self.expect_by_route:
+            return self.expect_by_route[route]
+        return self.expect
 
     @property
     def name(self) -> str:
@@ -122,16 +144,18 @@ class MutantResult:
     seconds: float
     refuted: bool
     problem: str = ""
+    route: str | None = None
 
     def to_json(self) -> dict:
         m = self.mutant
         return {
             "name": m.what,
+            "route": self.route,
             "refuted": self.refuted,
             "verdict": self.verdict,
             "expected_verdict": m.verdict,
             "witness": list(self.witness_key) if self.witness_key is not None else None,
-            "pinned": list(m.expect) if m.expect is not None else None,
+            "pinned": list(m.expected(self.route)) if m.expected(self.route) is not None else None,
             "max_n": m.max_n,
             "deep": m.deep,
             "equivalent": m.equivalent,
@@ -149,17 +173,44 @@ def patch_target(module: str, statement=None):
     return importlib.import_module(name)
 
 
+def forget_caches() -> int:
+    """Empty every answer cache of the library's loaded modules: the module-level dicts
+    whose names hold ``SEEN`` (and ``_RELATED``) and every ``functools.lru_cache``.
+    A cache keyed on a module or on a genuine function would otherwise hand a mutant
+    the genuine answers (so it survives), or hand later genuine checks a mutant's
+    answers.  Returns how many caches were emptied."""
+    import sys
+
+    emptied = 0
+    for name, mod in list(sys.modules.items()):
+        if not name.startswith("verify.") or mod is None:
+            continue
+        for attr, obj in list(vars(mod).items()):
+            if isinstance(obj, dict) and attr.startswith("_") and ("SEEN" in attr or attr == "_RELATED"):
+                obj.clear()
+                emptied += 1
+            elif callable(getattr(obj, "cache_clear", None)) and getattr(obj, "__module__", None) == name:
+                obj.cache_clear()
+                emptied += 1
+    return emptied
+
+
 @contextlib.contextmanager
 def applied(mutant: Mutant):
-    """Apply the mutant's patches for the duration of the block."""
+    """Apply the mutant's patches for the duration of the block (the answer caches
+    emptied on the way in and out, :func:`forget_caches`)."""
     from ..registry import REGISTRY
 
     st = REGISTRY[mutant.sid]
-    with contextlib.ExitStack() as stack:
-        for module, attr, factory in mutant.patches:
-            target = patch_target(module, st)
-            stack.enter_context(mock.patch.object(target, attr, factory(getattr(target, attr))))
-        yield
+    forget_caches()
+    try:
+        with contextlib.ExitStack() as stack:
+            for module, attr, factory in mutant.patches:
+                target = patch_target(module, st)
+                stack.enter_context(mock.patch.object(target, attr, factory(getattr(target, attr))))
+            yield
+    finally:
+        forget_caches()
 
 
 def _witness_key(st, witness) -> tuple | None:
@@ -173,25 +224,32 @@ def _witness_key(st, witness) -> tuple | None:
         return tuple(witness.get(k) for k in ("n", "m", "graph6") if k in witness)
 
 
-def run_mutant(mutant: Mutant) -> MutantResult:
+def run_mutant(mutant: Mutant, route: str | None = None) -> MutantResult:
     """Run the registered statement with the mutant applied; refuted when its verdict
-    is ``mutant.verdict`` and (if pinned) its smallest witness starts with ``mutant.expect``.
+    is ``mutant.verdict`` and (if pinned) its smallest witness starts with the pinned key.
+    ``route`` forces one route of the statement (:mod:`verify.registry.routes`; None:
+    the routes a default run takes at each ``n``).
     An equivalent mutant is "refuted" in the returned record when it was *not* told
     apart (it survived), so a passing record always means "as documented"."""
     import time
 
     from ..registry import REGISTRY, run_statement
+    from ..registry.routes import RouteNotApplicable
 
     st = REGISTRY[mutant.sid]
     start = time.perf_counter()
     from ..errors import StatementError
 
+    expect = mutant.expected(route)
     try:
         with applied(mutant):
-            r = run_statement(st, max_n=mutant.max_n, emit=False)
+            r = run_statement(st, max_n=mutant.max_n, emit=False, route=route)
+    except RouteNotApplicable as exc:
+        return MutantResult(mutant, "not-applicable", None, 0, time.perf_counter() - start, False,
+                            f"route {route} does not consult what this mutant replaces ({exc})", route)
     except StatementError as exc:  # the check raised under the mutant: no verdict, so not refuted
         return MutantResult(mutant, "error", None, 0, time.perf_counter() - start, False,
-                            f"the registered check raised instead of failing: {exc}")
+                            f"the registered check raised instead of failing: {exc}", route)
     key = _witness_key(st, r.witness)
     problem = ""
     if mutant.equivalent:
@@ -202,7 +260,7 @@ def run_mutant(mutant: Mutant) -> MutantResult:
         ok = r.verdict == mutant.verdict
         if not ok:
             problem = f"survived: {r.verdict} up to n = {mutant.max_n}" + (f" ({r.reason})" if r.reason else "")
-        elif mutant.expect is not None and (key is None or tuple(key[: len(mutant.expect)]) != tuple(mutant.expect)):
+        elif expect is not None and (key is None or tuple(key[: len(expect)]) != tuple(expect)):
             ok = False
-            problem = f"refuted by {key}, not by the pinned {tuple(mutant.expect)}"
-    return MutantResult(mutant, r.verdict, key, r.instances, time.perf_counter() - start, ok, problem)
+            problem = f"refuted by {key}, not by the pinned {tuple(expect)}"
+    return MutantResult(mutant, r.verdict, key, r.instances, time.perf_counter() - start, ok, problem, route)

@@ -173,6 +173,52 @@ def each_negated(orig):
     return shorting_duals
 
 
+# ------------------------------------------------------------ the deep routes' oracles
+AP = "dead.allpaths"  # verify.dead.allpaths: TSD §5's dead sets from n = 8 (routes "paths", "paths-fast")
+
+
+def paths_forgetting(kind):
+    """``allpaths.dead_items`` with its first dead vertex (edge) reported live."""
+
+    def make(orig):
+        def dead_items(game, items):
+            out = set(orig(game, items))
+            mine = sorted(it for it in out if it[0] == kind)
+            if mine:
+                out.discard(mine[0])
+            return out
+
+        return dead_items
+
+    return make
+
+
+def paths_all_dead(orig):
+    """``allpaths.dead_items`` reporting every vertex item dead."""
+    return lambda game, items: set(orig(game, items)) | {it for it in items if it[0] == "vertex"}
+
+
+def paths_none_dead(orig):
+    return lambda game, items: set()
+
+
+def induced_paths_dropping_last(orig):
+    """``allpaths.induced_paths`` without the last path it finds (when it finds two or more)."""
+
+    def induced_paths(adj, t1, t2):
+        out = list(orig(adj, t1, t2))
+        return out[:-1] if len(out) > 1 else out
+
+    return induced_paths
+
+
+def tree_flipped_on(k):
+    """The written-out multi-Shannon game tree (``games._wins_after``, which the fast
+    passes read their capture / loss / domination answers from) with every answer on
+    the sets of ``k`` vertices flipped (the same under every labelling)."""
+    return lambda orig: (lambda x, elems, win, short: orig(x, elems, win, short) ^ (len(elems) == k))
+
+
 # ------------------------------------------------------------------ the mutants
 NEG = negate
 MS = "MultiShannon"
@@ -211,16 +257,16 @@ MUTANTS = [
     Mutant("TSD.EQ1/b", "'B connected' dropped (reading /a)", [P(TSD + "graph", "_connected", const(True)), P(TSD + "graph", "_connected_mask", const(True))], 5, (5, 4, "D[O")),
     Mutant("TSD.ART/b", "articulation of the whole graph (reading /a)", [P(TSD + "graph", "_separates_terminals", lambda o: (lambda g, v: v in importlib.import_module("verify.papers.tsd.graph").articulation_vertices(g)))], 4, (4, 3, "Cd")),
     # --- dead.py: the dead-item oracle
-    Mutant("TSD.T12", "definition oracle forgets a dead vertex", [P(TSD + "dead", "brute", brute_flipping_first_dead_vertex)], 3, (3, 2, 'Bg')),
-    Mutant("TSD.T13", "dead oracle forgets a dead vertex", [P(TSD + "dead", "classify", classify_forgetting("vertex"))], 3, (3, 2, 'Bg')),
-    Mutant("TSD.T14", "dead oracle forgets a dead edge", [P(TSD + "dead", "classify", classify_forgetting("edge"))], 3, (3, 2, 'Bg')),
-    Mutant("TSD.T14.C1", "dead oracle forgets a dead edge", [P(TSD + "dead", "classify", classify_forgetting("edge"))], 3, (3, 2, 'Bg')),
-    Mutant("TSD.T14.C1", "walk characterisation flipped", [P(TSD + "dead", "surrounds_walks", NEG)], 2, (2, 1, 'A_')),
-    Mutant("TSD.T14.C2", "dead oracle forgets a dead edge", [P(TSD + "dead", "classify", classify_forgetting("edge"))], 4, (4, 3, 'Ci')),
-    Mutant("TSD.T15", "dead oracle forgets a dead edge", [P(TSD + "dead", "classify", classify_forgetting("edge"))], 3, (3, 3, 'Bw')),
-    Mutant("TSD.T16", "dead oracle forgets a dead vertex", [P(TSD + "dead", "classify", classify_forgetting("vertex"))], 3, (3, 2, 'Bg')),
-    Mutant("TSD.SPEC", "every vertex reported dead", [P(TSD + "dead", "classify", classify_all_dead)], 3, (3, 2, "Bo")),
-    Mutant("TSD.T13.EX", "nothing dead", [P(TSD + "dead", "classify", classify_none_dead)], 4, None, verdict="not-found"),
+    Mutant("TSD.T12", "definition oracle forgets a dead vertex", [P(TSD + "dead", "brute", brute_flipping_first_dead_vertex)], 3, (3, 2, 'Bg'), routes=("plain", "one-pass")),
+    Mutant("TSD.T13", "dead oracle forgets a dead vertex", [P(TSD + "dead", "classify", classify_forgetting("vertex"))], 3, (3, 2, 'Bg'), routes=("plain", "fast", "one-pass")),
+    Mutant("TSD.T14", "dead oracle forgets a dead edge", [P(TSD + "dead", "classify", classify_forgetting("edge"))], 3, (3, 2, 'Bg'), routes=("plain", "one-pass")),
+    Mutant("TSD.T14.C1", "dead oracle forgets a dead edge", [P(TSD + "dead", "classify", classify_forgetting("edge"))], 3, (3, 2, 'Bg'), routes=("plain", "fast", "one-pass")),
+    Mutant("TSD.T14.C1", "walk characterisation flipped", [P(TSD + "dead", "surrounds_walks", NEG)], 2, (2, 1, 'A_'), routes=("plain", "paths", "one-pass")),
+    Mutant("TSD.T14.C2", "dead oracle forgets a dead edge", [P(TSD + "dead", "classify", classify_forgetting("edge"))], 4, (4, 3, 'Ci'), routes=("plain", "one-pass")),
+    Mutant("TSD.T15", "dead oracle forgets a dead edge", [P(TSD + "dead", "classify", classify_forgetting("edge"))], 3, (3, 3, 'Bw'), routes=("plain", "one-pass")),
+    Mutant("TSD.T16", "dead oracle forgets a dead vertex", [P(TSD + "dead", "classify", classify_forgetting("vertex"))], 3, (3, 2, 'Bg'), routes=("plain", "one-pass")),
+    Mutant("TSD.SPEC", "every vertex reported dead", [P(TSD + "dead", "classify", classify_all_dead)], 3, (3, 2, "Bo"), routes=("plain", "fast", "one-pass")),
+    Mutant("TSD.T13.EX", "nothing dead", [P(TSD + "dead", "classify", classify_none_dead)], 4, None, verdict="not-found", routes=("plain",)),
     # --- links.py: Theorems 5, 10, 17, 18
     Mutant("TSD.T5", "restricted first-player wins flipped", [P(TSD + "links", MS, multishannon(restricted_short_first_wins=lambda r: not r)),
                                                               P(TSD + "links", "_restricted_wins", subsets_flipped)], 3, (3, 2, 'Bg')),
@@ -229,16 +275,54 @@ MUTANTS = [
     Mutant("TSD.T17", "strong links reported weak", [P(TSD + "links", "MultiLinks", multilinks(lambda k: "weak" if k == "strong" else k))], 3, (3, 2, 'Bg')),
     Mutant("TSD.T18/b", "weak links reported strong", [P(TSD + "links", "MultiLinks", multilinks(lambda k: "strong" if k == "weak" else k))], 5, (5, 4, 'D[O')),
     # --- dual.py
-    Mutant("TSD.DUAL/b", "dual check flipped", [P(TSD + "dual", "shorting_duals", each_negated)], 3, (3, 2, 'Bg')),
+    Mutant("TSD.DUAL/b", "dual check flipped", [P(TSD + "dual", "shorting_duals", each_negated)], 3, (3, 2, 'Bg'), routes=("plain", "one-pass")),
     # --- figs.py: the figures' smallest witnesses disappear without threats / supports
     Mutant("TSD.FIG/d", "no threats", [P(TSD + "figs", "threatens", const(False))], 6, None, verdict="not-found"),
     Mutant("TSD.FIG/a", "no threats", [P(TSD + "figs", "threatens", const(False))], 7, None, verdict="not-found"),
     Mutant("TSD.FIG/b", "no threats", [P(TSD + "figs", "threatens", const(False))], 7, None, verdict="not-found"),
     Mutant("TSD.FIG/c", "no supports", [P(TSD + "figs", "supports", const(False))], 7, None, verdict="not-found"),
+    # --- the deep routes (verify.registry.routes): TSD §5's dead sets from every induced
+    # terminal path (from n = 8), T12's fast pass over them, the fast passes' own oracles
+    Mutant("TSD.T12", "all-paths oracle forgets a dead vertex", [P(AP, "dead_items", paths_forgetting("vertex"))], 3, (3, 2, 'Bg'), routes=("paths",)),
+    Mutant("TSD.T12", "induced paths: the last one found is lost", [P(AP, "induced_paths", induced_paths_dropping_last)], 5, None,
+           routes=("paths", "paths-fast"), expect_by_route={"paths": (5, 5, 'DEw'), "paths-fast": (5, 6, 'DFw')},
+           note="on paths-fast the smallest failing game fails in the 'deleting dead edges' part only"),
+    Mutant("TSD.T13", "all-paths oracle forgets a dead vertex", [P(AP, "dead_items", paths_forgetting("vertex"))], 3, (3, 2, 'Bg'), routes=("paths", "paths-fast")),
+    Mutant("TSD.T14", "all-paths oracle forgets a dead edge", [P(AP, "dead_items", paths_forgetting("edge"))], 3, (3, 2, 'Bg'), routes=("paths",)),
+    Mutant("TSD.T14.C1", "all-paths oracle forgets a dead edge", [P(AP, "dead_items", paths_forgetting("edge"))], 3, (3, 2, 'Bg'), routes=("paths", "paths-fast")),
+    Mutant("TSD.T14.C2", "all-paths oracle forgets a dead edge", [P(AP, "dead_items", paths_forgetting("edge"))], 4, (4, 3, 'Ci'), routes=("paths",)),
+    Mutant("TSD.T15", "all-paths oracle forgets a dead edge", [P(AP, "dead_items", paths_forgetting("edge"))], 3, (3, 3, 'Bw'), routes=("paths",)),
+    Mutant("TSD.T16", "all-paths oracle forgets a dead vertex", [P(AP, "dead_items", paths_forgetting("vertex"))], 3, (3, 2, 'Bg'), routes=("paths",)),
+    Mutant("TSD.SPEC", "all-paths oracle reports every vertex dead", [P(AP, "dead_items", paths_all_dead)], 3, (3, 2, 'Bo'), routes=("paths", "paths-fast")),
+    Mutant("TSD.T13.EX", "all-paths oracle: nothing dead", [P(AP, "dead_items", paths_none_dead)], 4, None, verdict="not-found", routes=("paths",)),
+    Mutant("TSD.DUAL/b", "built dual's shorting check flipped", [P(TSD + "dual", "shorting_family_duals", each_negated)], 3, (3, 2, 'Bg'), routes=("fast",)),
+    Mutant("TSD.T1", "game tree flipped on single vertices", [P(TSD + "games", "_wins_after", tree_flipped_on(1))], 3, (3, 2, 'Bo'), routes=("fast",)),
+    Mutant("TSD.T4", "game tree flipped on 4-sets", [P(TSD + "games", "_wins_after", tree_flipped_on(4))], 6, (6, 5, 'E?bo'), routes=("fast",)),
+    Mutant("TSD.T6", "game tree flipped on 2-sets", [P(TSD + "games", "_wins_after", tree_flipped_on(2))], 4, (4, 3, 'CF'), routes=("fast",)),
+    Mutant("TSD.DOM", "game tree flipped on 2-sets", [P(TSD + "games", "_wins_after", tree_flipped_on(2))], 4, (4, 3, 'CF'), routes=("fast",)),
+    Mutant("TSD.SIMPLE", "game tree flipped on 3-sets", [P(TSD + "games", "_wins_after", tree_flipped_on(3))], 5, (5, 4, 'D?{'), routes=("fast",)),
     # --- the project lemma
     Mutant("PROJ.INDUCED_PATH", "induced-path oracle forgets a dead item", [P(TSD + "lemmas", "classify", lemma_classify_flipping_paths)], 3, (3, 2, 'Bg')),
 ]
 MUTANTS.append(Mutant("TSD.TAB1", "Table 1 cell (n = 5) off by one", [P(STATEMENT, "meta", table_off_by_one)], 6,
                       ((5, "connected", 22, 21),)))
+
+
+def kernel_counting_one_more(orig):
+    """The C kernel's flag histogram with one more graph without a flag at n = 5."""
+
+    def parse(n, text):
+        hist = list(orig(n, text))
+        if n == 5:
+            hist[0] += 1
+        return hist
+
+    return parse
+
+
+MUTANTS += [
+    Mutant("TSD.TAB1", "kernel histogram: one more graph at n = 5", [P(TSD + "table1", "_parse_kernel_output", kernel_counting_one_more)],
+           6, ((5, "connected", 22, 21),), routes=("kernel",)),
+]
 
 

@@ -296,6 +296,7 @@ def _cached(fn):
 _DEAD_SEEN: dict = {}
 DEAD_SEEN_MAX = 1 << 14  # games remembered (every game up to n = 7 is 12,257)
 PATHS_FROM_N = 8  # from here on the dead sets come from the all-paths route when one is given
+PATHS = "tsd.dead.paths"  # the switch of that route (verify.registry.routes): forced, at any n
 
 
 def dead_sets(oracle, game, paths=None) -> tuple[set, set]:
@@ -317,7 +318,9 @@ def dead_sets(oracle, game, paths=None) -> tuple[set, set]:
     beside the sets and recorded again on every reuse (as
     :func:`verify.backing.remembered` does).  Fresh sets are returned on every call.
     """
-    route = paths if paths is not None and game.n >= PATHS_FROM_N else None
+    from ...registry.routes import switch, taken
+
+    route = paths if paths is not None and taken(switch(PATHS, PATHS_FROM_N), game.n) else None
     key = (oracle, route, game.vertices, game.adjacency, game.terminals)
     hit = _DEAD_SEEN.get(key)
     if hit is None:

@@ -21,8 +21,9 @@ from ...dead import allpaths as _ALLPATHS  # the genuine module: T12's fast pass
 from ...dead.theorems import surrounded_set
 from ...game import bits, popcount, reachable
 from ...registry import Tally, statement
+from ...registry.routes import add_route, fast_then_plain, switch, taken
 from ...solve import CUT, SHORT, FastSolver
-from ._memo import dead_sets
+from ._memo import PATHS, PATHS_FROM_N, dead_sets
 
 SRC = "TSD §5"
 
@@ -36,6 +37,24 @@ def _dead(game):
 
 
 DEFINITION_MAX_N = 7  # up to here T12 uses the definition itself (``brute``: every complete colouring)
+assert DEFINITION_MAX_N + 1 == PATHS_FROM_N  # T12 leaves the definition where the §5 checks take the paths
+switch(PATHS, PATHS_FROM_N)
+T12_FAST = switch("tsd.t12.fast", DEFINITION_MAX_N + 1)
+T13_FAST = switch("tsd.t13.fast", 0)
+T14C1_FAST = switch("tsd.t14c1.fast", 0)
+SPEC_FAST = switch("tsd.spec.fast", 0)
+_PATHS_WHAT = "dead sets from one enumeration of every induced terminal path (verify.dead.allpaths)"
+add_route(("TSD.T12",), "paths", "deadness by " + _PATHS_WHAT + ", item by item", (PATHS,), ("verify.dead.allpaths",))
+add_route(("TSD.T12",), "paths-fast", "the induced paths as bitmasks, all parts at once (_t12_fast)", (PATHS, T12_FAST),
+          ("verify.dead.allpaths",))
+add_route(("TSD.T13", "TSD.T13.EX", "TSD.T14", "TSD.T14.C1", "TSD.T14.C2", "TSD.T15", "TSD.T16", "TSD.SPEC"),
+          "paths", _PATHS_WHAT, (PATHS,), ("verify.dead.allpaths",))
+add_route("TSD.T13", "fast", "clique-cutset sets and simplicial vertices on index masks (_t13_fast)", (T13_FAST,))
+add_route("TSD.T13", "paths-fast", "_t13_fast on " + _PATHS_WHAT, (PATHS, T13_FAST), ("verify.dead.allpaths",))
+add_route("TSD.T14.C1", "fast", "pairs on index masks (_t14_c1_fast)", (T14C1_FAST,))
+add_route("TSD.T14.C1", "paths-fast", "_t14_c1_fast on " + _PATHS_WHAT, (PATHS, T14C1_FAST), ("verify.dead.allpaths",))
+add_route("TSD.SPEC", "fast", "no solving where G*v is G-v (_spec_fast)", (SPEC_FAST,))
+add_route("TSD.SPEC", "paths-fast", "_spec_fast on " + _PATHS_WHAT, (PATHS, SPEC_FAST), ("verify.dead.allpaths",))
 
 
 def _dead_by_definition(game, edges=None):
@@ -62,7 +81,7 @@ def _dead_by_definition(game, edges=None):
     items = [("vertex", i) for i in range(game.n) if i != t1 and i != t2]  # the vertex items of ``items_of``
     pairs = game.edges() if edges is None else edges
     items += [("edge",) + tuple(sorted((game.index(u), game.index(v)))) for u, v in pairs]
-    if game.n <= DEFINITION_MAX_N:
+    if not taken(PATHS, game.n):
         out = brute.classify(game, items)
         dead = [it for it, v in out.items() if v.dead]
     else:
@@ -87,11 +106,7 @@ def _dead_by_definition(game, edges=None):
 def t12(game):
     """A vertex is dead iff all its incident edges are dead; adding or deleting dead edges
     does not change which vertices are dead."""
-    if game.n > DEFINITION_MAX_N and allpaths is _ALLPATHS:
-        fast = _t12_fast(game)
-        if fast is not None:
-            return fast
-    return _t12_plain(game)
+    return fast_then_plain(T12_FAST, game, _t12_fast, _t12_plain, guard=allpaths is _ALLPATHS)
 
 
 def _path_masks(adj, t1: int, t2: int) -> list[int]:
@@ -194,11 +209,9 @@ def _t12_plain(game):
 def t13(game):
     """A terminal-free connected set with a clique neighbourhood (clique cutset) is dead,
     all its vertices and the edges inside it; non-terminal simplicial vertices are dead."""
-    if clique_cutset_sets is _concepts.clique_cutset_sets and game.n <= _concepts.ENUMERATION_MAX_N:
-        fast = _t13_fast(game)
-        if fast is not None:
-            return fast
-    return _t13_plain(game)
+    if game.n > _concepts.ENUMERATION_MAX_N:
+        return _t13_plain(game)
+    return fast_then_plain(T13_FAST, game, _t13_fast, _t13_plain, guard=clique_cutset_sets is _concepts.clique_cutset_sets)
 
 
 def _dead_masks(game, dv, de) -> tuple[int, list[int]]:
@@ -315,11 +328,8 @@ def t14(game):
 @statement("TSD.T14.C1", kind="thm+def", source=SRC + ", Theorem 14 corollary I", max_n=9)
 def t14_c1(game):
     """w surrounds non-terminal v ⇒ vw dead; and "w surrounds v" ⇔ A²(v,w) = d(v) − A(v,w)."""
-    if surrounds is _concepts.surrounds and surrounds_walks is _concepts.surrounds_walks:
-        fast = _t14_c1_fast(game)
-        if fast is not None:
-            return fast
-    return _t14_c1_plain(game)
+    return fast_then_plain(T14C1_FAST, game, _t14_c1_fast, _t14_c1_plain,
+                           guard=surrounds is _concepts.surrounds and surrounds_walks is _concepts.surrounds_walks)
 
 
 def _t14_c1_fast(game):
@@ -426,8 +436,7 @@ def t16(game):
 @statement("TSD.SPEC", kind="thm", source=SRC + ", dead ⇒ spectator", max_n=9)
 def spec(game):
     """A dead vertex is a spectator: W(G−v, x) = W(G∗v, x) for both players x."""
-    fast = _spec_fast(game)
-    return fast if fast is not None else _spec_plain(game)
+    return fast_then_plain(SPEC_FAST, game, _spec_fast, _spec_plain)
 
 
 def _spec_fast(game):

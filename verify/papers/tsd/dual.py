@@ -31,9 +31,14 @@ from .dual_graph import (find_dual, has_outer_terminals, outer_dual_exists, sepa
                          shorting_duals, shorting_family_duals)
 from ...backing import used
 from ...registry import Tally, statement
+from ...registry.routes import add_route, fast_then_plain, switch
 
 SRC = "TSD §3, closing remark"
 
+
+
+DUAL_FAST = switch("tsd.dual.fast", 0)
+add_route("TSD.DUAL/b", "fast", "the dual graph's shorting checks on index masks (_dual_b_fast)", (DUAL_FAST,))
 
 @statement(
     "TSD.DUAL/a",
@@ -69,11 +74,8 @@ def dual_graph(game):
     """Planar games with the terminals outside, and their shortings, have a dual graph for Cut."""
     if not has_outer_terminals(game):
         return None
-    if find_dual is _FIND and shorting_duals is _SHORTING:  # the genuine checks (a mutant's are asked)
-        count = _dual_b_fast(game)
-        if count is not None:
-            return Tally(hypothesis=count)
-    return _dual_b_tally(game)
+    return fast_then_plain(DUAL_FAST, game, _dual_b_fast, _dual_b_tally,
+                           guard=find_dual is _FIND and shorting_duals is _SHORTING)  # the genuine checks (a mutant's are asked)
 
 
 #: The genuine dual search and shorting check; with them :func:`dual_graph` tries

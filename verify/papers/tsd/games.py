@@ -20,6 +20,7 @@ from ...concepts import (set_family, shorted_edge_families, shorted_edge_familie
 from ...dead import classify
 from ...backing import used
 from ...registry import Tally, statement
+from ...registry.routes import add_route, fast_then_plain, switch
 from ...solve import CUT, SHORT, FastSolver, MultiShannon
 from ...solve.strategy import StatedStrategy, check_multi_strategy, check_strategy
 from ...game import bits, delete_adjacency, popcount, reachable, short_adjacency
@@ -163,13 +164,19 @@ def _short_wins_after(s, adj, free: int, t1: int, t2: int, x) -> bool:
     return s._solve(adj, free, t1, t2, x == SHORT)
 
 
+
+T1_FAST, T2_FAST, T3_FAST, T4_FAST = (switch(f"tsd.{x}.fast", 0) for x in ("t1", "t2", "t3", "t4"))
+T6_FAST, DOM_FAST, SIMPLE_FAST, PAIRS_FAST = (switch(f"tsd.{x}.fast", 0) for x in ("t6", "dom", "simple", "pairs"))
+for _sid, _sw, _fn in (("TSD.T1", T1_FAST, "_t1_fast"), ("TSD.T2", T2_FAST, "_t2_fast"), ("TSD.T3", T3_FAST, "_t3_fast"),
+                       ("TSD.T4", T4_FAST, "_t4_fast"), ("TSD.T6", T6_FAST, "_t6_fast"), ("TSD.DOM", DOM_FAST, "_dom_fast"),
+                       ("TSD.SIMPLE", SIMPLE_FAST, "_simple_fast"), ("TSD.PAIRS", PAIRS_FAST, "_pairs_fast")):
+    add_route(_sid, "fast", f"index masks, multi-Shannon answers from the shorted-edge leaves or shared across games ({_fn})",
+              (_sw,))
+
 @statement("TSD.T1", kind="thm", source=SRC + " §3, Theorem 1 (Björnsson et al.)", max_n=9)
 def t1(game):
     """S captured ⇒ W(G,x) = W(G∗S,x) for both x; S lost ⇒ W(G,x) = W(G−S,x)."""
-    count = _t1_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t1_plain(game)
+    return fast_then_plain(T1_FAST, game, _t1_fast, _t1_plain)
 
 
 def _t1_fast(game):
@@ -282,10 +289,7 @@ def _t1_plain(game):
 @statement("TSD.T2", kind="thm", source=SRC + " §3, Theorem 2", max_n=9)
 def t2(game):
     """If both vertices of a 2-set P-dominate it, it is captured (P = Short) / lost (P = Cut)."""
-    count = _t2_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t2_plain(game)
+    return fast_then_plain(T2_FAST, game, _t2_fast, _t2_plain)
 
 
 def _t2_fast(game):
@@ -352,10 +356,7 @@ def t2_ex(game):
 @statement("TSD.T3", kind="thm", source=SRC + " §3, Theorem 3", max_n=9)
 def t3(game):
     """If two vertices of a 3-set P-dominate it, so does the third."""
-    count = _t3_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t3_plain(game)
+    return fast_then_plain(T3_FAST, game, _t3_fast, _t3_plain)
 
 
 def _t3_fast(game):
@@ -396,10 +397,7 @@ def _t3_plain(game):
 def t4(game):
     """If two vertices a, b of a 4-set P-dominate it but P occupying both (¬P the other
     two) is not a P-win, P has a second-player win on the set."""
-    count = _t4_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t4_plain(game)
+    return fast_then_plain(T4_FAST, game, _t4_fast, _t4_plain)
 
 
 #: Answers of :func:`_t4_fast` per 4-set across games: (MultiShannon class, S, S ∪ Γ(S),
@@ -494,10 +492,7 @@ def _t4_plain(game):
 def t6(game):
     """v Cut-dominates {v,w} ⇔ G−v∗w = G−v−w; v Short-dominates {v,w} ⇔ G∗v−w = G∗v∗w;
     a mutually supporting pair is captured, a mutually threatening pair lost."""
-    count = _t6_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t6_plain(game)
+    return fast_then_plain(T6_FAST, game, _t6_fast, _t6_plain)
 
 
 def _t6_fast(game):
@@ -591,10 +586,7 @@ def _t6_plain(game):
 def dom(game):
     """v threatens (supports) B ⇒ v Cut- (Short-) dominates {v}∪B; A cut-dominated and A
     threatens B ⇒ A∪B cut-dominated (the Short analogue with support)."""
-    count = _dom_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _dom_plain(game)
+    return fast_then_plain(DOM_FAST, game, _dom_fast, _dom_plain)
 
 
 def _dom_fast(game):
@@ -891,10 +883,7 @@ def _dom_plain(game):
 def simple(game):
     """G−a∗b−c = G−a−b∗c = G−a−b−c ⇒ a cut-dominates {a,b,c}; G∗a∗b−c = G∗a−b∗c = G∗a∗b∗c
     ⇒ a short-dominates {a,b,c}."""
-    count = _simple_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _simple_plain(game)
+    return fast_then_plain(SIMPLE_FAST, game, _simple_fast, _simple_plain)
 
 
 def _cover(x, y, keep: int) -> int:
@@ -1009,10 +998,7 @@ def _simple_plain(game):
 def pairs(game):
     """a, b mutually supporting ⇒ W(G,x) = W(G∗a∗b,x); mutually threatening ⇒ W(G,x) =
     W(G−a−b,x); a threatens b ⇒ neither player gains by playing b."""
-    count = _pairs_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _pairs_plain(game)
+    return fast_then_plain(PAIRS_FAST, game, _pairs_fast, _pairs_plain)
 
 
 def _pairs_fast(game):

@@ -58,6 +58,7 @@ from ...concepts import (
 from ...dead.common import short_wins
 from ...game import Game, bits, components, delete_adjacency, reachable, short_adjacency
 from ...registry import Tally, statement
+from ...registry.routes import add_route, fast_then_plain, fast_then_resume, switch
 
 SRC = "TSD"
 
@@ -295,14 +296,35 @@ def _model_fast(game) -> int | None:
     return (1 << k) + k * (k - 1) // 2
 
 
+
+MODEL_FAST = switch("tsd.model.fast", 0)
+L1_FAST = switch("tsd.l1.fast", 0)
+L2_FAST = switch("tsd.l2.fast", 0)
+L3_FAMILY = switch("tsd.l3.family", 0)
+L3_FAST = switch("tsd.l3.fast", 0)
+T7_FAST = switch("tsd.t7.fast", 0)
+T7_EX_FAST = switch("tsd.t7ex.fast", 0)
+T8_FAST = switch("tsd.t8.fast", 0)
+L4_FAST = switch("tsd.l4.fast", 0)
+EQ1_FAST = switch("tsd.eq1.fast", 0)
+add_route("TSD.MODEL", "fast", "every colouring at once and commutation on bitmasks (_model_fast)", (MODEL_FAST,))
+add_route("TSD.L1", "fast", "every complete colouring; positions by the De Morgan induction (_no_draw_fast)", (L1_FAST,))
+add_route("TSD.L2", "fast", "sub-instances on bitmasks (_l2_fast)", (L2_FAST,))
+add_route(("TSD.L3.threat", "TSD.L3.support/a", "TSD.L3.support/b"), "family",
+          "all sets A at once per B, as families (_l3_family)", (L3_FAMILY,))
+add_route(("TSD.L3.threat", "TSD.L3.support/a", "TSD.L3.support/b"), "fast",
+          "pair by pair on bitmasks (_l3_fast)", (L3_FAST,))
+add_route(("TSD.T7.i", "TSD.T7.ii/a", "TSD.T7.ii/b"), "fast", "per connected B, all A at once (_t7_fast)", (T7_FAST,))
+add_route("TSD.T7.EX", "fast", "the examples on bitmasks (_t7_ex_fast)", (T7_EX_FAST,))
+add_route("TSD.T8", "fast", "x_n(v) on bitmasks (_t8_fast)", (T8_FAST,))
+add_route("TSD.L4", "fast", "pairs on bitmasks, the plain body from the first failing pair (_l4_fast)", (L4_FAST,))
+add_route(("TSD.EQ1/a", "TSD.EQ1/b"), "fast", "per B, the threatening sets as families (_eq1_fast)", (EQ1_FAST,))
+
 @statement("TSD.MODEL", kind="def", source=SRC + " §2", max_n=9)
 def model(game):
     """The colouring model and the reduced-graph model give the same winner for every
     complete colouring (so for every move sequence); − and ∗ on distinct vertices commute."""
-    count = _model_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _model_plain(game)
+    return fast_then_plain(MODEL_FAST, game, _model_fast, _model_plain)
 
 
 def _model_plain(game):
@@ -349,9 +371,15 @@ def _no_draw_fast(game) -> int | None:
 def _no_draw(game):
     """Every position has exactly one winner (see :func:`_no_draw_plain`): the fast pass,
     and the plain enumeration when it finds a position with none or two."""
+    from ...registry.routes import forced, taken
+
+    if not taken(L1_FAST, game.n):
+        return _no_draw_plain(game)
     positions = _no_draw_fast(game)
     if positions is not None:
         return positions, None
+    if forced(L1_FAST):
+        return 1, {"route": L1_FAST, "failed": "the fast route rejected this game"}
     return _no_draw_plain(game)
 
 
@@ -556,10 +584,7 @@ def _submasks(m: int) -> list[int]:
 def l2(game):
     """(i) connected S: G∗S = G−S ⇔ Γ(S) is a clique; (ii) G∗S = G−S ⇔ it holds for each
     component of S; (iii) G∗S = G−S survives deleting or shorting any further set V."""
-    count = _l2_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _l2_plain(game)
+    return fast_then_plain(L2_FAST, game, _l2_fast, _l2_plain)
 
 
 def _l2_plain(game):
@@ -681,13 +706,13 @@ def _l3(game, rel, pred, components_in, part):
     """Lemma 3 for ``rel`` (labels) / ``pred`` (its bitmask routine): the family pass
     (:func:`_l3_family`), else the pair-by-pair fast pass, and the plain check's body on
     the first failing pair (the whole plain check if the pair passes after all)."""
-    count = _l3_family(game, part, components_in)
-    if count is not None:
-        return Tally(hypothesis=count)
-    count, failed = _l3_fast(game, pred, components_in)
-    if failed is None:
-        return _l3_plain(game, rel, components_in, part)
-    return _resume(game, _l3_plain, count, failed, (rel, components_in, part))
+    def pairs(g):
+        return fast_then_resume(L3_FAST, g, lambda h: _l3_fast(h, pred, components_in),
+                                lambda h: _l3_plain(h, rel, components_in, part),
+                                lambda count, failed: _resume(g, _l3_plain, count, failed, (rel, components_in, part)))
+
+    return fast_then_plain(L3_FAMILY, game, lambda g: _l3_family(g, part, components_in), pairs,
+                           guard=components_in is _in_g or components_in is _in_g_star_a)
 
 
 def _l3_plain(game, rel, components_in, part, pairs=None):
@@ -831,10 +856,8 @@ def _support7_connected(adj, free: tuple):
 def _t7(game, rel, thm, part, only=None):
     """Theorem 7: the fast pass (when ``rel``/``thm`` are the module's threat or support
     pair), else or on any failure the plain check :func:`_t7_plain`."""
-    count = _t7_fast(game, part, apart=only is not None)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t7_plain(game, rel, thm, part, only)
+    return fast_then_plain(T7_FAST, game, lambda g: _t7_fast(g, part, apart=only is not None),
+                           lambda g: _t7_plain(g, rel, thm, part, only))
 
 
 def _t7_plain(game, rel, thm, part, only=None):
@@ -941,10 +964,7 @@ def t7_ex(game):
     clique; a degree-2 vertex is threatened by each neighbour and supported by any vertex
     with more than one 2-walk to it; w surrounds v ⇒ w supports v; g(b) = Γ(b) ∩ {vertices
     with d(b)−1 2-walks to b}."""
-    count = _t7_ex_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t7_ex_plain(game)
+    return fast_then_plain(T7_EX_FAST, game, _t7_ex_fast, _t7_ex_plain)
 
 
 def _t7_ex_fast(game) -> int | None:
@@ -1032,10 +1052,7 @@ def _t7_ex_plain(game):
 def t8(game):
     """A set of n neighbours of v with x_n(v)+m 2-walks to v in total threatens v
     (x_n(v) = T(v) − (d−n)(d−n−1)/2, m = edges inside the set)."""
-    count = _t8_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t8_plain(game)
+    return fast_then_plain(T8_FAST, game, _t8_fast, _t8_plain)
 
 
 def _t8_fast(game) -> int | None:
@@ -1270,10 +1287,8 @@ def l4(game):
     """Threat and support survive play: (i)/(iii) outside A (B shrinks), (ii) A−a threatens
     B in G−a, (iv) A−a supports B in G∗a; corollary: A threatens (supports) B1∪B2 ⇒ A∪B1
     threatens (supports) B2."""
-    count, failed = _l4_fast(game)
-    if failed is None:
-        return Tally(hypothesis=count)
-    return _resume(game, _l4_plain, count, failed)
+    return fast_then_resume(L4_FAST, game, _l4_fast, _l4_plain,
+                            lambda count, failed: _resume(game, _l4_plain, count, failed))
 
 
 def _l4_plain(game, pairs=None):
@@ -1344,10 +1359,7 @@ def _eq1_fast(game, connected_b: bool) -> int | None:
 
 def _eq1(game, connected_b: bool):
     """Eq. (1): the fast pass, and the plain check :func:`_eq1_plain` on any failure."""
-    count = _eq1_fast(game, connected_b)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _eq1_plain(game, connected_b)
+    return fast_then_plain(EQ1_FAST, game, lambda g: _eq1_fast(g, connected_b), lambda g: _eq1_plain(g, connected_b))
 
 
 def _eq1_plain(game, connected_b: bool):

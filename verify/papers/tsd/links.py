@@ -28,6 +28,7 @@ from ...backing import recording, used
 from ...game import bits
 from ...links import MultiLinks, ShortedStrong, member_families
 from ...registry import Tally, statement
+from ...registry.routes import add_route, fast_then_plain, switch
 from ...solve import CUT, SHORT, MultiShannon
 from ...solve.multi import _solve_all
 from ...solve.strategy import check_multi_strategy
@@ -46,6 +47,13 @@ def _subsets(items, max_size):
             yield frozenset(c)
 
 
+
+T5_FAST, T10_FAST, T17_FAST, T18_FAST = (switch(f"tsd.{x}.fast", 0) for x in ("t5", "t10", "t17", "t18"))
+add_route("TSD.T5", "fast", "restricted wins of all subsets as families (_t5_fast)", (T5_FAST,))
+add_route("TSD.T10", "fast", "pairings on index masks (_t10_fast)", (T10_FAST,))
+add_route("TSD.T17", "fast", "weak carriers per terminal set, shared across games (_t17_fast)", (T17_FAST,))
+add_route(("TSD.T18/a", "TSD.T18/b"), "fast", "the AND rule on families (_and_rule_fast, _and_rule_b_fast)", (T18_FAST,))
+
 @statement(
     "TSD.T5",
     kind="thm",
@@ -60,10 +68,7 @@ def _subsets(items, max_size):
 def t5(game):
     """S is captured iff Short has first-player wins on subsets of S (play restricted to
     each subset, terminals Γ(S)) whose total intersection is empty."""
-    count = _t5_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t5_plain(game)
+    return fast_then_plain(T5_FAST, game, _t5_fast, _t5_plain)
 
 
 @lru_cache(maxsize=None)
@@ -291,10 +296,7 @@ def _pair_sets(free, k):
 def t10(game):
     """For disjoint pairs {a_i,b_i} with a_i P-dominating its pair, A = {a_i}, B = {b_i}:
     Cut case, B threatens A ⇒ A ∪ B lost; Short case, B supports A ⇒ A ∪ B captured."""
-    count = _t10_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t10_plain(game)
+    return fast_then_plain(T10_FAST, game, _t10_fast, _t10_plain)
 
 
 def _t10_fast(game):
@@ -501,10 +503,7 @@ def _terminal_sets(game):
 def t17(game):
     """Weak multi-links between the same terminals with empty total intersection ⇒ the
     union of their carriers is a strong multi-link."""
-    count = _t17_fast(game)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _t17_plain(game)
+    return fast_then_plain(T17_FAST, game, _t17_fast, _t17_plain)
 
 
 #: Answers of :func:`_t17_terminal_set` across games: (positions, weak carriers of at
@@ -671,13 +670,12 @@ def _and_rule(game, literal: bool):
     on a game where anything fails.  Reading /b with this module's ``MultiLinks`` the
     genuine class takes :func:`_and_rule_b_fast` (a patched class, e.g. a mutant's, is
     asked through its ``families`` by :func:`_and_rule_fast`)."""
-    if not literal and MultiLinks is _GENUINE_MULTILINKS:
-        count = _and_rule_b_fast(game)
-    else:
-        count = _and_rule_fast(game, literal)
-    if count is not None:
-        return Tally(hypothesis=count)
-    return _and_rule_plain(game, literal)
+    def fast(g):
+        if not literal and MultiLinks is _GENUINE_MULTILINKS:
+            return _and_rule_b_fast(g)
+        return _and_rule_fast(g, literal)
+
+    return fast_then_plain(T18_FAST, game, fast, lambda g: _and_rule_plain(g, literal))
 
 
 def _and_rule_fast(game, literal: bool):

@@ -75,6 +75,7 @@ from ...tables.kernel import compiled, default_jobs, default_shards, run_pipelin
 from .published import TSD_TAB1, TSD_TAB1_COLUMNS
 from ...tables.table import Table, TableRow
 from ...backing import used
+from ...registry.routes import add_route, switch, taken
 
 __all__ = [
     "S_FREE",
@@ -96,6 +97,9 @@ __all__ = [
 
 S_FREE, PERP_FREE_R1, PERP_FREE_R2, TF2 = 1, 2, 4, 8
 KERNEL_SOURCE = Path(__file__).with_name("table1_kernel.c")
+KERNEL = switch("tsd.tab1.kernel", 0)  # the C kernel whenever a compiler is found; forced plain: Python
+add_route("TSD.TAB1", "kernel", "the flag histogram per graph in C (table1_kernel.c), graphs piped from geng", (KERNEL,),
+          ("verify.papers.tsd.table1",))
 NO_CC_WARNING = (
     "No C compiler found (gcc, or $SHANNON_VERIFY_CC): counting with the pure-Python "
     "classifier, about 100 times slower."
@@ -257,6 +261,7 @@ def histogram(
     done = dict(done or {})
     known = [done[r] for r in residues if r in done]
     residues = [r for r in residues if r not in done]
+    python = python or not taken(KERNEL, n)
     exe = None if python else compiled(KERNEL_SOURCE)
     if exe is not None:
         used("tsd-kernel")
