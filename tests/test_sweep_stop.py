@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -238,6 +239,17 @@ def test_a_signal_ends_links_with_its_kernels_and_the_store_resumes(tmp_path, si
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_sigterm_ends_the_second_solvers_links_at_once_and_the_store_resumes(tmp_path):
+    """Issue 45: SIGTERM on ``links --engine independent --store`` waited for the shards
+    under way to end (their processes were not among the pipelines a stop kills)."""
+    store = tmp_path / "i.jsonl"
+    cmd = [sys.executable, "-m", "verify", "links", "--n", "9", "--engine", "independent", "--mod", "8", "--jobs", "2",
+           "--store", str(store), "--no-progress", "--json"]
+    out = _stop_then_resume(tmp_path, cmd, store, 3, signal.SIGTERM)
+    assert len(out.splitlines()) == 36  # the 36 minimal weak links on 9 vertices
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
 def test_a_signal_ends_hex_openings_and_the_store_resumes(tmp_path, sig):
     """Issue 45: hex-openings --store stops within seconds on SIGINT or SIGTERM, no kernel
@@ -246,3 +258,50 @@ def test_a_signal_ends_hex_openings_and_the_store_resumes(tmp_path, sig):
     cmd = [sys.executable, "-m", "verify", "hex-openings", "7", "--jobs", "2", "--store", str(store)]
     out = _stop_then_resume(tmp_path, cmd, store, 4, sig)
     assert "Black wins after 27, White after 22, unknown 0, not run 0 (of 49)" in out
+
+
+def _group(pgid: int) -> list[int]:
+    """Live processes of the process group ``pgid``."""
+    out = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                fields = (p / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                out.append(int(p.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("args", [["links", "--n", "14", "--max-degree", "3", "--mod", "4", "--jobs", "2"],
+                                  ["links", "--n", "9", "--engine", "independent", "--mod", "2", "--jobs", "2"],
+                                  ["hex-openings", "7", "--jobs", "2"]], ids=["links", "links-independent", "hex-openings"])
+def test_sigkill_of_a_stored_run_leaves_no_kernel(tmp_path, args):
+    """Issue 45: SIGKILL of ``links --store`` left its geng | kernel pipelines (or the
+    second solver's shard processes) running until their shard ended (minutes at n = 11);
+    every kernel now dies with its run."""
+    store = tmp_path / "s.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "verify", *args, "--store", str(store)], cwd=tmp_path,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_group(proc.pid)) < 3 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)  # both kernels started (and geng, for links)
+        time.sleep(0.5)
+        assert proc.poll() is None, "the run ended before it could be killed"
+        kids = [p for p in _group(proc.pid) if p != proc.pid]
+        proc.kill()
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 1
+        while _group(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        left = _group(proc.pid)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert kids and not left, f"{len(left)} of the run's {len(kids)} processes outlived it"

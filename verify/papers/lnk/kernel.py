@@ -57,6 +57,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import subprocess
@@ -162,14 +163,40 @@ def kill_pipelines() -> None:
             pass
 
 
+def _prctl():
+    """libc's ``prctl`` (Linux), looked up here, before any fork; None elsewhere."""
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (ImportError, OSError, AttributeError):
+        return None
+
+
+_PRCTL = _prctl()
+
+
+def _die_with(parent: int) -> None:  # pragma: no cover - runs in the forked child
+    """Linux: the kernel kills this geng or kernel process when the thread that started it
+    dies, even by SIGKILL of the run (``prctl(PR_SET_PDEATHSIG, SIGKILL)``); a parent
+    already gone before the call ends the child at once.  Elsewhere nothing."""
+    if _PRCTL is not None:
+        _PRCTL(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG = 1, SIGKILL = 9
+        if os.getppid() != parent:
+            os._exit(1)
+
+
 def geng_pipe(geng_cmd: list[str], kernel_cmd: list[str], name: str) -> tuple[str, float, float]:
     """``geng_cmd | kernel_cmd``: the kernel's output, geng's CPU and the kernel's CPU
-    seconds; a failure of either is one sentence (``name`` names the kernel)."""
-    gen = subprocess.Popen(geng_cmd, stdout=subprocess.PIPE)
+    seconds; a failure of either is one sentence (``name`` names the kernel).  Both die
+    with the run, even when it is killed by SIGKILL (Linux), so no pipeline outlives it."""
+    die = functools.partial(_die_with, os.getpid())
+    gen = subprocess.Popen(geng_cmd, stdout=subprocess.PIPE, preexec_fn=die)
     _LIVE.add(gen)
     assert gen.stdout is not None
     try:
-        ker = subprocess.Popen(kernel_cmd, stdin=gen.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        ker = subprocess.Popen(kernel_cmd, stdin=gen.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=die)
     except BaseException:
         gen.kill()
         _reap(gen)

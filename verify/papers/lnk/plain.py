@@ -43,6 +43,8 @@ Examples
 
 from __future__ import annotations
 
+import functools
+import os
 import subprocess
 import sys
 import time
@@ -50,7 +52,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ...errors import InputError, ShannonVerifyError
-from .kernel import C_MAX_N, _geng_cmd, _reap, file_hash, kernel_exe, recheck, run_shard, run_sharded, summarise
+from .kernel import _LIVE, C_MAX_N, _die_with, _geng_cmd, _reap, file_hash, kernel_exe, recheck, run_shard, run_sharded, summarise
 from .link import Link
 
 __all__ = ["PLAIN_KERNEL", "plain_mod", "plain_header", "plain_search", "independent_shard", "independent_search",
@@ -136,7 +138,8 @@ def plain_search(
 
 # ------------------------------------------------------------ the second solver
 def _geng(n: int, res: int, mod: int) -> Iterator[str]:
-    with subprocess.Popen(_geng_cmd(n, res, mod, False), stdout=subprocess.PIPE, text=True) as proc:
+    with subprocess.Popen(_geng_cmd(n, res, mod, False), stdout=subprocess.PIPE, text=True,
+                          preexec_fn=functools.partial(_die_with, os.getpid())) as proc:  # dies with this shard
         assert proc.stdout is not None
         for line in proc.stdout:
             yield line
@@ -175,13 +178,19 @@ def _independent_subprocess(n: int, res: int, mod: int, strong: bool, all_pairs:
     cmd = [sys.executable, "-m", "verify.papers.lnk.plain", "independent", str(n), str(res), str(mod)]
     cmd += (["-S"] if strong else []) + (["-a"] if all_pairs else [])
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # a shard dies with its run, even by SIGKILL, and is killed at once when the run is stopped
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=functools.partial(_die_with, os.getpid()))
+    _LIVE.add(proc)
     assert proc.stdout is not None and proc.stderr is not None
-    out = proc.stdout.read()  # the shard writes to stderr only when it fails
-    err = proc.stderr.read()
-    proc.stdout.close()
-    proc.stderr.close()
-    cpu = _reap(proc)
+    try:
+        out = proc.stdout.read()  # the shard writes to stderr only when it fails
+        err = proc.stderr.read()
+        proc.stdout.close()
+        proc.stderr.close()
+        cpu = _reap(proc)
+    finally:
+        _LIVE.discard(proc)
     if proc.returncode:
         raise ShannonVerifyError(f"independent shard {res}/{mod} failed: {err.strip()[-300:]}")
     return out, time.perf_counter() - start, {"kernel_cpu": round(cpu, 3)}
