@@ -1,7 +1,11 @@
 """Counts the docs state in prose (not in console blocks, which tests/test_docs.py runs)
 are computed here and compared, so they cannot drift: the statements by verdict, the
-mutation score per paper.  (Timings in the docs are dated measurements, each saying
-when and where it was taken.)"""
+mutation score per paper; and the figures of README.md and docs/getting-started.md /
+docs/index.md, each from where it comes from — the stored runs and stores (the 7×7 and
+8×8 Hex maps, the class search of LNK.C2, the link tables, the n = 9 sweep's sessions
+and generated table), the pages that record a measurement (Benzene's ratios, the n = 9
+projection), and, for the fresh-clone timings, the one dated measurement below
+(``FRESH_CLONE``), which both pages must quote alike."""
 
 import re
 from collections import Counter
@@ -45,3 +49,151 @@ def test_mutation_score_in_the_mutants_page():
     assert f"{len(mutants)} scored mutants" in text
     assert f"every one of the {len(cov)} registered statements" in text
     assert all(cov.values())
+
+
+# -- figures in the prose of README.md and docs/*.md, each tied to where it comes from ----
+
+def _prose(path: str) -> str:
+    return " ".join((ROOT / path).read_text().split())
+
+
+FRESH_CLONE = {  # the last fresh-clone measurement (2026-12-04, the 2-core machine, otherwise idle), the one
+    # place it is recorded: README.md and docs/getting-started.md must quote these figures
+    "date": "2026-12-04", "check_wall": "57 s", "check_cpu": "128 s", "check_with_install": "77 s",
+    "passed": "2,376", "skipped": "160", "xfailed": "3", "pytest": "6 min 47 s", "pytest_with_install": "6 min 56 s",
+}
+
+
+def test_the_fresh_clone_figures_are_one_measurement():
+    """Issue 45: the main job's time was "about 2 min" in the README, 60 s and 57 s in
+    getting-started (two dates); now one dated measurement, quoted the same way."""
+    f = FRESH_CLONE
+    readme, start = _prose("README.md"), _prose("docs/getting-started.md")
+    assert f"{f['check_wall']} wall and {f['check_cpu']} of CPU on two cores, on a fresh clone on {f['date']}" in readme
+    assert f"What it costs ({f['date']}, a fresh clone on the 2-core machine" in start
+    assert f"took **{f['check_wall']} wall and {f['check_cpu']} of user CPU**, {f['check_with_install']} wall with the install" in start
+    assert (f"({f['date']}, 2-core machine, otherwise idle): {f['passed']} passed, {f['skipped']} skipped (deep, and a few "
+            f"that need what the machine lacks), {f['xfailed']} xfailed; pytest {f['pytest']}, {f['pytest_with_install']} "
+            "wall with the install") in start
+    for gone in ("about 2 min", "1,641", "about 2–3 min"):
+        assert gone not in readme and gone not in start, gone
+
+
+def _openings(path: str) -> list[dict]:
+    from verify import jsonl_store
+
+    return jsonl_store.read_records(ROOT / path)[1:]
+
+
+def test_the_7x7_time_is_the_stored_runs():
+    """Issue 45: the 7×7 map's time read "about a minute" (README) beside other figures;
+    the one figure now is the kernel CPU of the stored run, computed here from its store."""
+    recs = _openings("docs/hex/hex_openings_7x7.jsonl")
+    cpu = sum(r["cpu"] for r in recs)
+    want = (f"`hex-openings 7` gives the 7×7 one: its {len(recs)} searched openings took {cpu:.1f} s of kernel CPU in "
+            "the stored run, `docs/hex/hex_openings_7x7.jsonl`")
+    assert want in _prose("README.md")
+    for page in ("README.md", "docs/getting-started.md", "docs/index.md", "docs/papers/hex.md"):
+        assert "7×7 one in about a minute" not in _prose(page)
+
+
+def test_the_readme_leaves_the_mutant_count_to_the_mutants_page():
+    """The count changes with every new mutant; docs/tools/mutants.md states it, tested above."""
+    import re
+
+    text = _prose("README.md")
+    assert "(every scored mutant is; the score per paper is in `docs/tools/mutants.md`)" in text
+    assert not re.search(r"\d+ scored mutants", text)
+
+
+def _clock(seconds: float) -> str:
+    h, m = divmod(round(seconds / 60), 60)
+    return f"{h} h {m} min"
+
+
+def test_the_8x8_figures_in_the_readme_come_from_the_stored_runs():
+    import json
+
+    from verify.papers.hex.openings_run import _cells, _openings_records
+
+    text = _prose("README.md")
+    run = json.loads((ROOT / "docs/hex/hex_openings_8x8_run.json").read_text())
+    before = json.loads((ROOT / "docs/hex/hex_openings_8x8_before_templates_run.json").read_text())
+    first = _cells(_openings_records(ROOT / "docs/hex/hex_openings_8x8_first_runs.jsonl"))
+    cpu = run["kernel_cpu_seconds"]
+    h4_h2 = run["openings"]["h4"]["cpu"] + run["openings"]["h2"]["cpu"]
+    assert f"**{_clock(run['wall_seconds'])} wall**" in text
+    assert f"the searches took {cpu:,.0f} s of kernel CPU ({cpu / 3600 / run['jobs']:.2f} h on {run['jobs']} cores), " \
+           f"h4 and h2 alone {h4_h2:,.0f} s" in text
+    assert f"the same run before the templates took {_clock(before['wall_seconds'])}" in text
+    assert f"added up to {sum(r['seconds'] for r in first.values()):,.0f} s" in text
+    assert len(first) == 32 and all(r["winner"] in "BW" for r in first.values())
+
+
+def test_the_benzene_ratios_in_the_readme_are_the_hex_pages():
+    """The README quotes the comparison with Benzene measured in docs/tools/hex.md."""
+    readme, hex_page = _prose("README.md"), _prose("docs/tools/hex.md")
+    assert "0.524× Benzene's CPU (27.8 s against 53.1 s" in readme
+    assert "**Benzene 53.1 s, ours 27.8 s — 0.524×** (0.511× the session before" in hex_page
+    assert "on 8×8 d1 0.84× and d2 1.61×" in readme and "0.84× and 1.61×**" in hex_page
+
+
+def test_the_c2_figures_come_from_the_class_search_stores():
+    from verify.papers.lnk.classes import c2_rows, stored_links
+
+    rows = c2_rows()
+    last = rows[-1]
+    links = stored_links(17)
+    assert last["n"] == 17 and last["complete"] and last["links"] == len(links) == 4
+    ((n, m),) = {(k[0], k[1]) for k in links}
+    dist = {r["largest_distance"] for r in rows if r["links"]}
+    for page in ("README.md", "docs/index.md"):
+        text = _prose(page)
+        assert f"{last['links']} minimal weak links of weight {last['weight']} have d_max = 3" in text
+        assert f"on {n} vertices" in text
+    text = _prose("README.md")
+    assert f"Each has {n} vertices, {m} edges and terminal distance {last['largest_distance']}" in text
+    assert f"({last['graphs']:,} graphs, {last['pairs']:,} terminal pairs solved)" in text
+    assert f"the largest terminal distance at any weight ≤ {last['weight']} is {max(dist)}" in text
+
+
+def test_the_lnk_table_figures():
+    """Table 1's n = 11 row and Table 3's w = 8 cell, from the stored searches; the paper's
+    values from the published tables."""
+    from verify import jsonl_store
+    from verify.papers.lnk.classes import canonical_links
+    from verify.papers.lnk.published import TAB2, TAB3
+
+    w9 = [line for line in (ROOT / "docs/lnk/w9_links.txt").read_text().splitlines() if not line.startswith("#")]
+    strong10 = jsonl_store.read_records(ROOT / "docs/lnk/n10_strong_independent.jsonl")
+    assert len(strong10) - 1 == strong10[0]["mod"]
+    w8 = len(canonical_links(tuple(x) for rec in strong10[1:] for x in rec["links"]))
+    for page in ("README.md", "docs/index.md"):
+        text = _prose(page)
+        assert f"and {w8} at w = 8, not {TAB3[8][0]}" in text
+        assert f"13 minimal strong links at w = 6, not {TAB3[6][0]}" in text
+    assert len(w9) == TAB2[9][0] == 953
+    assert f"Table 1's n = 11 row (953 minimal weak links, {TAB2[9][6]} S-irreducible)" in _prose("docs/index.md")
+    assert "Table 1's n = 11 row (953 links)" in _prose("README.md")
+
+
+def test_the_n9_figures_in_the_readme():
+    """The prose around the generated n = 9 table: the statements, games and least
+    hypothesis count from that table; the last session from docs/n9/sessions.jsonl; the
+    projection from the table of docs/tools/check.md."""
+    import json
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    rows = re.findall(r"^\| (TSD\.\S+) \| holds \| 512/512 \| ([\d,]+) \| ([\d,]+) \|", readme, re.M)
+    least = min(rows, key=lambda r: int(r[2].replace(",", "")))
+    text = " ".join(readme.split())
+    assert f"**All {len(rows)} hold at n = 9**, each with its hypothesis met on at least {least[2]} games (`{least[0]}`)" in text
+    assert f"were checked on all {rows[0][1]} games of n = 9" in text and {r[1] for r in rows} == {rows[0][1]}
+    last = json.loads((ROOT / "docs/n9/sessions.jsonl").read_text().splitlines()[-1])
+    units = last["units_after"] - last["units_before"]
+    assert (f"took {last['wall_s'] / 3600:.2f} h wall for the last {units:,} statement-games "
+            f"({last['cpu_s'] / units * 1e6:.0f} µs of CPU each)") in text
+    total = re.search(r"\| \*\*all 37\*\* \|.*\| \*\*\d+ / ([\d.]+)\*\* \| \*\*\d+×\*\* \|", (ROOT / "docs/tools/check.md").read_text())
+    cpu_h = float(total.group(1))
+    assert f"projected {cpu_h} CPU hours in all, {cpu_h / 2:.0f} hours on 2 cores" in text
