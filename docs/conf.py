@@ -31,6 +31,10 @@ autodoc_default_options = {"members": True, "undoc-members": False}
 autodoc_typehints = "none"
 suppress_warnings = ["myst.xref_missing", "ref.citation"]  # ref.citation: a numpydoc References entry the text does not cite
 html_theme = "alabaster"
-html_static_path: list = []
+# a wider column than alabaster's 940 px page, and code blocks and wide tables that scroll
+# sideways inside it instead of being cut at its edge (issue 45; docs/_static/code-blocks.css)
+html_theme_options = {"page_width": "1180px", "body_max_width": "none"}
+html_static_path = ["_static"]
+html_css_files = ["code-blocks.css"]
 nitpicky = False
 autodoc_inherit_docstrings = False
