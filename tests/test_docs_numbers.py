@@ -197,3 +197,22 @@ def test_the_n9_figures_in_the_readme():
     total = re.search(r"\| \*\*all 37\*\* \|.*\| \*\*\d+ / ([\d.]+)\*\* \| \*\*\d+×\*\* \|", (ROOT / "docs/tools/check.md").read_text())
     cpu_h = float(total.group(1))
     assert f"projected {cpu_h} CPU hours in all, {cpu_h / 2:.0f} hours on 2 cores" in text
+
+
+def test_the_dual_finding_in_the_readme_is_the_registered_refutation():
+    import re
+
+    st = REGISTRY["TSD.DUAL/c"]
+    n, _, g6, (s, t) = st.refuted_by
+    counts = re.search(r"([\d,]+) of the ([\d,]+) such games of n = (\d+) have no dual", st.reading)
+    assert counts and int(counts.group(3)) == n
+    assert (f"at n = {n}, {counts.group(1)} of the {counts.group(2)} such games have none, the smallest `{g6}` with "
+            f"terminals {s} and {t} (`TSD.DUAL/c`") in _prose("README.md")
+
+
+def test_the_tsd_table_1_cells_in_the_index():
+    from verify.papers.tsd.published import TSD_TAB1, TSD_TAB1_COLUMNS
+
+    cells = sum(len(row) for row in TSD_TAB1.values())
+    assert cells == len(TSD_TAB1) * len(TSD_TAB1_COLUMNS)
+    assert f"Table 1 is reproduced (all {cells} cells) and extended to n = {max(TSD_TAB1) + 1}" in _prose("docs/index.md")
