@@ -27,7 +27,7 @@ verdict, what backs it:
 
 from __future__ import annotations
 
-__all__ = ["ORACLES", "used", "recording", "remembered", "describe", "standing"]
+__all__ = ["ORACLES", "used", "recording", "apart", "remembered", "describe", "standing"]
 
 ORACLES: dict[str, tuple[str, str]] = {
     "minimax": ("python", "plain minimax"),
@@ -93,6 +93,19 @@ class recording:
             if active[k] is self:
                 del active[k]
                 break
+
+
+class apart:
+    """``with apart():`` — the procedures used inside are recorded in no recording opened
+    outside it (an audit's re-check by another route is not what decided the run)."""
+
+    def __enter__(self) -> "apart":
+        self.saved = _open()
+        _local.active = []
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _local.active = self.saved
 
 
 def remembered(cache: dict, key, compute):

@@ -108,6 +108,9 @@ def add_sweep_options(p) -> None:
     g.add_argument("--resume", metavar="RUN_ID", help="continue stored run RUN_ID (a number, or 'last'): no finished shard is computed again")
     g.add_argument("--timeout", type=float, metavar="SECONDS", help="stop the whole run after SECONDS, as Ctrl-C does: "
                    "what was not finished is unknown, never holds; the finished shards are kept for --resume")
+    g.add_argument("--audit", type=int, metavar="N", help="re-check one game in N (a deterministic sample) by each "
+                   "statement's plain route and fail on any disagreement with the route that decided it (default 64; "
+                   "0: no audit); the sample's counts are stored with each shard and reported under 'audit'")
     g.add_argument("--instance-timeout", type=float, metavar="SECONDS", help="give up on an instance whose check runs "
                    "past SECONDS: its statement is unknown at that n (worker processes and serial runs; not on Dask)")
 
@@ -293,12 +296,12 @@ def user_output_to_stderr(active: bool = True):
 
 
 def check_source_hash(st: Statement) -> str | None:
-    """SHA-256 of a paper statement's check function source (None when unavailable)."""
-    import hashlib
-    import inspect
+    """SHA-256 of the code a paper statement's check can run: its module, every route and
+    oracle it reaches (:func:`verify.sweep.provenance.code_hash`); None when unavailable."""
+    from ..sweep.provenance import code_hash
 
     try:
-        return hashlib.sha256(inspect.getsource(st.check).encode()).hexdigest()
+        return code_hash(st)
     except (OSError, TypeError):
         return None
 
@@ -323,7 +326,18 @@ def _check_range(args: argparse.Namespace, in_class: bool = False) -> None:
             raise InputError(f"--min-n {args.min_n} is above --max-n {args.max_n}.")
 
 
+def _set_audit(args: argparse.Namespace) -> None:
+    """``--audit N``: the rate of :mod:`verify.sweep.audit`, for this process and its workers."""
+    from ..sweep.audit import AUDIT_ENV
+
+    if getattr(args, "audit", None) is not None:
+        if args.audit < 0:
+            raise InputError(f"--audit takes 0 (no audit) or a positive number of games, not {args.audit}.")
+        os.environ[AUDIT_ENV] = str(args.audit)
+
+
 def run_check(args: argparse.Namespace) -> int:
+    _set_audit(args)
     load_paper_statements()
     gc = _graph_class(args)
     ids = list(dict.fromkeys(args.ids)) or sorted(REGISTRY)  # each id once, in the order given
@@ -709,6 +723,7 @@ def _same_sources(run_id: int, plan: dict) -> None:
 
 
 def run_hunt(args: argparse.Namespace) -> int:
+    _set_audit(args)
     with user_output_to_stderr(args.json):  # the file's code runs from its import on
         r, st = _hunt(args)
     graphs = class_spec(st)

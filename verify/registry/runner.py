@@ -221,14 +221,17 @@ def clean_verdict(st: Statement, hypothesis_true: int) -> tuple[str, str]:
     return "holds", ""
 
 
-def check_games(st: Statement, games) -> tuple[int, int, list[tuple[tuple, Any]]]:
+def check_games(st: Statement, games, audit=None) -> tuple[int, int, list[tuple[tuple, Any]]]:
     """(instances, hypothesis-true count, failing instances as (order key, canonical
-    instance) pairs of the statement's domain) of ``st`` on ``games``."""
+    instance) pairs of the statement's domain) of ``st`` on ``games``; ``audit(game,
+    hyp, failure)`` is told of each (:class:`verify.sweep.audit.Auditor`)."""
     instances = hypothesis = 0
     failures = []
     for game in games:
         instances += 1
         hyp, failure = evaluate(st, game)
+        if audit is not None:
+            audit(game, hyp, failure)
         hypothesis += hyp
         if failure is not None:
             failures.append(game)

@@ -98,6 +98,7 @@ class Result:
     witness_path: str | None = None
     reason: str = ""
     oracles: list = field(default_factory=list)  # decision procedures consulted (verify.backing)
+    audit: dict = field(default_factory=dict)  # a sharded run's plain-route re-check of a sample (verify.sweep.audit)
 
     def to_json(self) -> dict:
         out = {
@@ -109,6 +110,8 @@ class Result:
             "seconds": round(self.seconds, 3),
             "oracles": sorted(self.oracles),
         }
+        if self.audit:
+            out["audit"] = dict(self.audit)
         if self.witness is not None:
             out["witness"] = self.witness
         if self.witness_path:

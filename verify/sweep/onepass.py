@@ -35,6 +35,7 @@ from ..backing import recording, used
 from ..registry.domain import GameDomain
 from ..registry.runner import evaluate, run_levels
 from ..registry.statement import Result, Statement
+from .audit import add_audits
 from .backends import Backend, Serial
 from .shards import ShardResult, class_spec, finish_shard, load_statement
 from .store import Store
@@ -79,7 +80,11 @@ def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1, gr
     for st in sts:
         if not groupable(st):
             raise ValueError(f"{st.id} is not checked game by game; it cannot join a one-pass group.")
+    from .audit import Auditor
+    from .provenance import code_commit
+
     start = time.perf_counter()
+    auditors = [Auditor(st, group=True) for st in sts]
     recs = [recording() for _ in sts]  # one per statement, entered around each of its checks
     own = [0.0] * len(sts)
     hyp = [0] * len(sts)
@@ -92,6 +97,7 @@ def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1, gr
             t0 = clock()
             with recs[k]:
                 h, failure = evaluate(st, game)
+            auditors[k](game, h, failure)
             own[k] += clock() - t0
             hyp[k] += h
             if failure is not None:
@@ -99,7 +105,8 @@ def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1, gr
     shared = (clock() - start - sum(own)) / len(sts)  # enumeration, split evenly
     out = []
     for k, st in enumerate(sts):
-        r = ShardResult(st.id, n, res, mod, instances=instances, hypothesis=hyp[k])
+        r = ShardResult(st.id, n, res, mod, instances=instances, hypothesis=hyp[k], audit=auditors[k].record(),
+                        commit=code_commit())
         r.oracles = sorted(recs[k].names)  # as run_shard: the pass, not the witness's re-check
         finish_shard(st, r, [st.domain.key(g) for g in failing[k]])
         r.seconds = own[k] + shared
@@ -148,6 +155,7 @@ def sweep_together(
     levels: dict[str, dict[int, tuple]] = {st.id: {} for st, _, _ in statements}
     oracles: dict[str, dict[int, set]] = {st.id: {} for st, _, _ in statements}
     seconds = {st.id: 0.0 for st, _, _ in statements}
+    audits: dict[str, dict] = {}
     partial: dict[str, tuple[int, list]] = {}  # the level under way: its finished shards, by statement
     stopped: set[str] = set()
     lo = min((a for _, a, _ in statements), default=1)
@@ -185,6 +193,8 @@ def sweep_together(
                 rs = results[st.id]
                 levels[st.id][n] = merge(rs, st.domain)
                 oracles[st.id][n] = {name for r in rs for name in r.oracles}
+                for r in rs:
+                    audits[st.id] = add_audits(audits.get(st.id, {}), r.audit)
                 seconds[st.id] += sum(r.seconds for r in rs)
                 if levels[st.id][n][2] and not all_n:
                     stopped.add(st.id)
@@ -202,5 +212,6 @@ def sweep_together(
 
         r = run_levels(st, a, b, level, emit=emit, root=root, all_n=all_n)
         r.seconds = seconds[st.id]
+        r.audit = audits.get(st.id, {})
         out.append(r)
     return out

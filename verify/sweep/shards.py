@@ -74,6 +74,8 @@ class ShardResult:
     verdict: str = ""
     seconds: float = 0.0
     oracles: list = field(default_factory=list)
+    audit: dict = field(default_factory=dict)  # the plain-route re-check of a sample (verify.sweep.audit)
+    commit: str = ""  # the code that computed it (verify.sweep.provenance.code_commit)
 
     def to_dict(self) -> dict:
         """A JSON-ready dict."""
@@ -143,11 +145,16 @@ def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str
     see the module docstring."""
     start = time.perf_counter()
     st = load_statement(statement_id, source, graphs or None)
-    out = ShardResult(statement_id, n, res, mod)
+    from .audit import Auditor
+    from .provenance import code_commit
+
+    out = ShardResult(statement_id, n, res, mod, commit=code_commit())
     instances = st.domain.instances(n, res=res, mod=mod)
+    auditor = Auditor(st)
     with recording() as rec:
-        out.instances, out.hypothesis, keyed = check_games(st, instances if TICK is None else _ticking(instances))
+        out.instances, out.hypothesis, keyed = check_games(st, instances if TICK is None else _ticking(instances), auditor)
     out.oracles = sorted(rec.names)
+    out.audit = auditor.record()
     finish_shard(st, out, keyed)
     out.seconds = time.perf_counter() - start
     return out

@@ -350,7 +350,9 @@ class Store:
             (
                 run_id, r.statement, r.n, r.res, r.mod, r.instances, r.hypothesis, r.verdict,
                 json.dumps(r.failures), None if r.witness is None else json.dumps(r.witness),
-                json.dumps({**(data or {}), "oracles": r.oracles}) if (data is not None or r.oracles) else None,
+                json.dumps({**(data or {}), "oracles": r.oracles, **({"audit": r.audit} if r.audit else {}),
+                            **({"commit": r.commit} if r.commit else {})})
+                if (data is not None or r.oracles or r.audit or r.commit) else None,
                 r.seconds, _now(), self.session,
             ),
         )
@@ -360,16 +362,16 @@ class Store:
         rows = self.db.execute(
             "SELECT * FROM shards WHERE run_id = ? AND statement = ? AND n = ? AND mod = ?", (run_id, statement, n, mod)
         )
-        return {
-            row["res"]: ShardResult(
+        out = {}
+        for row in rows:
+            data = (json.loads(row["data"]) or {}) if row["data"] else {}
+            out[row["res"]] = ShardResult(
                 row["statement"], row["n"], row["res"], row["mod"], row["instances"], row["hypothesis"],
                 [_tupled(k) for k in json.loads(row["failures"] or "[]")],
                 None if row["witness"] is None else json.loads(row["witness"]),
-                row["verdict"], row["seconds"],
-                (json.loads(row["data"]) or {}).get("oracles", []) if row["data"] else [],
+                row["verdict"], row["seconds"], data.get("oracles", []), data.get("audit", {}), data.get("commit", ""),
             )
-            for row in rows
-        }
+        return out
 
     def shard_data(self, run_id: int, statement: str, n: int, mod: int) -> dict[int, dict]:
         """The ``data`` of the stored shards of one statement and ``n`` (e.g. a table's

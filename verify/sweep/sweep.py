@@ -33,6 +33,7 @@ from . import shards
 from .shards import ShardResult, class_spec, run_shard, shards_of
 from .store import Store
 from ..backing import used
+from .audit import add_audits
 
 __all__ = ["sweep", "merge", "coordinating", "waiting"]
 
@@ -187,10 +188,14 @@ def sweep(
         for r in results:  # what decided the shards that ran elsewhere (or in an earlier session)
             for name in r.oracles:
                 used(name)
+            audit[0] = add_audits(audit[0], r.audit)
         return merge(results, st.domain)
 
     lo = st.min_n if min_n is None else min_n
     hi = st.max_n if max_n is None else max_n
     if st.kind == "table":  # tables shard geng themselves (verify.tables); shards still go to the store
         return run_table(st, lo, hi, progress=progress, per_n=_table_shards(st, store, run_id, mod))
-    return run_levels(st, lo, hi, level, emit=emit, root=root, all_n=all_n)
+    audit = [{}]  # the shards' plain-route re-checks, summed (verify.sweep.audit)
+    out = run_levels(st, lo, hi, level, emit=emit, root=root, all_n=all_n)
+    out.audit = audit[0]
+    return out

@@ -1,0 +1,161 @@
+"""The audit of the kept n = 9 run: a deterministic sample of its games re-checked by the plain route.
+
+The n = 9 run (``ci/n9_sweep.py``, store ``docs/n9/results.sqlite``) decided its
+7,949,596 games through the statements' fast routes (:mod:`verify.registry.routes`):
+the fast passes, the all-paths dead sets, the one-pass group shard.  This script takes the
+games of that run's sample — one in 64 (:mod:`verify.sweep.audit`: the CRC-32 of graph6
+and terminals divisible by 64, the same sample a sharded run audits) — shard by shard
+(geng ``9 res/512``, the run's sharding), checks each sampled game by every statement of
+the run in one pass with their routes as a default run takes them, then again by each
+statement's plain route, forced, and compares the two per statement and game: the
+verdict (holds or fails) and the hypothesis count.  Any disagreement is written down
+with the game and makes the script exit 1.
+
+``python ci/n9_audit.py run [--shards K] [--rate R]``
+    Audit the next ``K`` shards not yet in ``docs/n9/audit.jsonl`` (default: all), one
+    line per shard: games enumerated, games sampled, per statement the hypothesis counts
+    by both routes, disagreements, CPU seconds.  Resumable: a shard in the file is not
+    done again.  Each session appends its CPU seconds to ``docs/n9/audit_sessions.jsonl``.
+    Ctrl-C or SIGTERM ends it after the shard under way is dropped (nothing half-written).
+``python ci/n9_audit.py table``
+    Print the audit so far: shards, games sampled, statement checks compared,
+    disagreements, CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import signal
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+AUDIT = ROOT / "docs" / "n9" / "audit.jsonl"
+SESSIONS = ROOT / "docs" / "n9" / "audit_sessions.jsonl"
+N, MOD = 9, 512
+
+
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def statements() -> list:
+    """The statements of the n = 9 run: every holding TSD game statement."""
+    from verify.registry import REGISTRY
+    from verify.sweep.onepass import holding_game_statements
+
+    return [REGISTRY[i] for i in holding_game_statements("TSD.")]
+
+
+def audit_shard(res: int, rate: int, sts) -> dict:
+    """One shard's audit record (see the module docstring)."""
+    from verify.registry.domain import GAMES
+    from verify.registry.routes import forcing
+    from verify.registry.runner import describe_instance, evaluate
+    from verify.sweep.audit import sampled
+
+    t0 = _cpu()
+    games = sampled_games = 0
+    by_route = {st.id: 0 for st in sts}
+    by_plain = {st.id: 0 for st in sts}
+    disagreements = []
+    for game in GAMES.instances(N, res=res, mod=MOD):
+        games += 1
+        if not sampled(game, rate):
+            continue
+        sampled_games += 1
+        first = [evaluate(st, game) for st in sts]  # one pass, the routes a default run takes
+        for st, (h, f) in zip(sts, first):
+            with forcing(st.id, "plain"):
+                h2, f2 = evaluate(st, game)
+            by_route[st.id] += h
+            by_plain[st.id] += h2
+            if (h, f is None) != (h2, f2 is None):
+                disagreements.append({"statement": st.id, "game": describe_instance(game), "route": [h, f is None],
+                                      "plain": [h2, f2 is None]})
+    return {"res": res, "mod": MOD, "rate": rate, "games": games, "sampled": sampled_games,
+            "hypothesis_route": by_route, "hypothesis_plain": by_plain, "disagreements": disagreements,
+            "cpu_s": round(_cpu() - t0, 2)}
+
+
+def done() -> dict[int, dict]:
+    if not AUDIT.exists():
+        return {}
+    out = {}
+    for line in AUDIT.read_text().splitlines():
+        if line.strip():
+            rec = json.loads(line)
+            out[rec["res"]] = rec
+    return out
+
+
+def run(args) -> int:
+    from verify.registry import load_paper_statements
+    from verify.sweep.provenance import code_commit
+
+    load_paper_statements()
+    sts = statements()
+    have = done()
+    todo = [r for r in range(MOD) if r not in have][: args.shards]
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *a: stop.append(1))
+    started, t0, w0 = datetime.now(timezone.utc), _cpu(), time.time()
+    finished = bad = 0
+    try:
+        for res in todo:
+            if stop:
+                break
+            rec = audit_shard(res, args.rate, sts)
+            if stop:  # stopped inside the shard: its record is not kept
+                break
+            rec["commit"] = code_commit()
+            with AUDIT.open("a") as f:
+                f.write(json.dumps(rec) + "\n")
+            finished += 1
+            bad += len(rec["disagreements"])
+            print(f"shard {res}/{MOD}: {rec['sampled']} of {rec['games']} games sampled, "
+                  f"{len(rec['disagreements'])} disagreements, {rec['cpu_s']} s CPU", flush=True)
+    except KeyboardInterrupt:
+        print("stopped; the finished shards are kept: run again to continue", file=sys.stderr)
+    SESSIONS.parent.mkdir(parents=True, exist_ok=True)
+    with SESSIONS.open("a") as f:
+        f.write(json.dumps({"started": started.isoformat(timespec="seconds"), "commit": code_commit()[:12],
+                            "shards": finished, "cpu_s": round(_cpu() - t0, 1), "wall_s": round(time.time() - w0, 1),
+                            "disagreements": bad}) + "\n")
+    all_bad = sum(len(r["disagreements"]) for r in done().values())
+    return 1 if all_bad else 0
+
+
+def summary() -> dict:
+    recs = list(done().values())
+    return {"shards": len(recs), "of": MOD, "games": sum(r["games"] for r in recs),
+            "sampled": sum(r["sampled"] for r in recs),
+            "checks": sum(r["sampled"] * len(r["hypothesis_route"]) for r in recs),
+            "disagreements": sum(len(r["disagreements"]) for r in recs),
+            "cpu_s": round(sum(r["cpu_s"] for r in recs), 1)}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="audit the next shards (resumable)")
+    r.add_argument("--shards", type=int, default=MOD, help="at most this many shards in this session")
+    r.add_argument("--rate", type=int, default=64, help="one game in RATE is sampled (default 64)")
+    sub.add_parser("table", help="the audit so far")
+    args = p.parse_args(argv)
+    if args.cmd == "run":
+        return run(args)
+    s = summary()
+    print(f"{s['shards']}/{s['of']} shards: {s['sampled']:,} of {s['games']:,} games sampled, {s['checks']:,} statement "
+          f"checks compared by both routes, {s['disagreements']} disagreements, {s['cpu_s']:,} s CPU")
+    return 1 if s["disagreements"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
