@@ -305,3 +305,31 @@ def test_sigkill_of_a_stored_run_leaves_no_kernel(tmp_path, args):
         except ProcessLookupError:
             pass
     assert kids and not left, f"{len(left)} of the run's {len(kids)} processes outlived it"
+
+
+def test_no_pipeline_starts_once_a_sharded_run_is_stopping():
+    """Issue 45 (the deep soak of links --max-degree): a class-search shard runs two geng |
+    kernel pipelines one after the other; stopped between them, it started the second and
+    the stop waited for it (3 s at n = 14, minutes at n = 17).  Once a run is stopping no
+    pipeline starts, and after it the next run starts them again."""
+    from verify.errors import ShannonVerifyError
+    from verify.papers.lnk import kernel
+
+    refused = []
+
+    def shard(r):
+        if r == 0:
+            time.sleep(0.2)
+            raise RuntimeError("a shard fails: the run stops")
+        assert kernel._STOPPING.wait(10)
+        try:
+            kernel.geng_pipe(["true"], ["cat"], "cat")
+        except ShannonVerifyError as exc:
+            refused.append(str(exc))
+        return "", 0.0, {}
+
+    with pytest.raises(RuntimeError):
+        kernel.run_sharded(shard, mod=2, residues=None, jobs=2, store=None, resume=False, header={})
+    assert refused and "stopping" in refused[0]
+    assert not kernel._STOPPING.is_set()
+    assert kernel.geng_pipe(["true"], ["cat"], "cat")[0] == ""

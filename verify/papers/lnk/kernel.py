@@ -61,6 +61,7 @@ import functools
 import hashlib
 import os
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -152,15 +153,33 @@ def _reap(proc: subprocess.Popen) -> float:
 
 
 _LIVE: set = set()  # the geng and kernel processes of the pipelines under way (killed on an interrupt)
+_SPAWN = threading.Lock()  # a process is started and entered in _LIVE at once, or not at all once stopping
+_STOPPING = threading.Event()  # set by kill_pipelines: no pipeline starts until the stopped run's threads end
 
 
 def kill_pipelines() -> None:
-    """Kill every geng and kernel process of the pipelines under way (a run is stopping)."""
-    for proc in list(_LIVE):
+    """Kill every geng and kernel process of the pipelines under way (a run is stopping),
+    and start no other: a shard of two pipelines (the class search) killed between them
+    would otherwise start its second one, and the stop wait for it."""
+    with _SPAWN:
+        _STOPPING.set()
+        procs = list(_LIVE)
+    for proc in procs:
         try:
             proc.kill()
         except OSError:  # already gone
             pass
+
+
+def _spawn(cmd: list[str], **kwargs) -> subprocess.Popen:
+    """``Popen(cmd)``, entered in the processes a stop kills and dying with this process
+    (:func:`_die_with`); refused once the run is stopping."""
+    with _SPAWN:
+        if _STOPPING.is_set():
+            raise ShannonVerifyError("The run is stopping; no new shard process is started.")
+        proc = subprocess.Popen(cmd, preexec_fn=functools.partial(_die_with, os.getpid()), **kwargs)
+        _LIVE.add(proc)
+    return proc
 
 
 def _prctl():
@@ -190,13 +209,10 @@ def geng_pipe(geng_cmd: list[str], kernel_cmd: list[str], name: str) -> tuple[st
     """``geng_cmd | kernel_cmd``: the kernel's output, geng's CPU and the kernel's CPU
     seconds; a failure of either is one sentence (``name`` names the kernel).  Both die
     with the run, even when it is killed by SIGKILL (Linux), so no pipeline outlives it."""
-    die = functools.partial(_die_with, os.getpid())
-    gen = subprocess.Popen(geng_cmd, stdout=subprocess.PIPE, preexec_fn=die)
-    _LIVE.add(gen)
+    gen = _spawn(geng_cmd, stdout=subprocess.PIPE)
     assert gen.stdout is not None
     try:
-        ker = subprocess.Popen(kernel_cmd, stdin=gen.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=die)
+        ker = _spawn(kernel_cmd, stdin=gen.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     except BaseException:
         gen.kill()
         _reap(gen)
@@ -204,7 +220,6 @@ def geng_pipe(geng_cmd: list[str], kernel_cmd: list[str], name: str) -> tuple[st
         raise
     finally:
         gen.stdout.close()
-    _LIVE.add(ker)
     assert ker.stdout is not None and ker.stderr is not None
     try:
         out = ker.stdout.read()  # the kernel writes a little to stderr only when it stops
@@ -329,26 +344,29 @@ def run_sharded(
     used("lnk-kernel")  # shards run in threads of their own, or came from a store the kernel wrote
     from ...sweep.backends import interrupt_on_term
 
-    with interrupt_on_term(), ThreadPoolExecutor(max_workers=jobs) as pool:  # SIGTERM stops it as Ctrl-C does
-        futures = {pool.submit(shard, r): r for r in todo}
-        try:
-            for fut in as_completed(futures):
-                r = futures[fut]
-                out, secs, timing = fut.result()
-                done[r] = record(r, out, secs, timing)
-                if on_shard is not None:
-                    on_shard(r, done[r]["stats"], secs, len(done), mod)
-        except BaseException:
-            for fut in futures:
-                fut.cancel()
-            kill_pipelines()  # the shards under way end now; the finished ones are stored
-            if path is not None:
-                import sys
+    try:
+        with interrupt_on_term(), ThreadPoolExecutor(max_workers=jobs) as pool:  # SIGTERM stops it as Ctrl-C does
+            futures = {pool.submit(shard, r): r for r in todo}
+            try:
+                for fut in as_completed(futures):
+                    r = futures[fut]
+                    out, secs, timing = fut.result()
+                    done[r] = record(r, out, secs, timing)
+                    if on_shard is not None:
+                        on_shard(r, done[r]["stats"], secs, len(done), mod)
+            except BaseException:
+                for fut in futures:
+                    fut.cancel()
+                kill_pipelines()  # the shards under way end now; the finished ones are stored
+                if path is not None:
+                    import sys
 
-                if sys.exc_info()[0] is KeyboardInterrupt:
-                    raise KeyboardInterrupt(f"{len(done)} of {len(wanted)} shards are stored in {path}; continue "
-                                            "with the same command and --resume") from None
-            raise
+                    if sys.exc_info()[0] is KeyboardInterrupt:
+                        raise KeyboardInterrupt(f"{len(done)} of {len(wanted)} shards are stored in {path}; continue "
+                                                "with the same command and --resume") from None
+                raise
+    finally:  # the pool's threads have ended: pipelines may start again (another run)
+        _STOPPING.clear()
     return done
 
 

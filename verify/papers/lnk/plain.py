@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ...errors import InputError, ShannonVerifyError
-from .kernel import _LIVE, C_MAX_N, _die_with, _geng_cmd, _reap, file_hash, kernel_exe, recheck, run_shard, run_sharded, summarise
+from .kernel import _LIVE, C_MAX_N, _die_with, _geng_cmd, _reap, _spawn, file_hash, kernel_exe, recheck, run_shard, run_sharded, summarise
 from .link import Link
 
 __all__ = ["PLAIN_KERNEL", "plain_mod", "plain_header", "plain_search", "independent_shard", "independent_search",
@@ -179,9 +179,7 @@ def _independent_subprocess(n: int, res: int, mod: int, strong: bool, all_pairs:
     cmd += (["-S"] if strong else []) + (["-a"] if all_pairs else [])
     start = time.perf_counter()
     # a shard dies with its run, even by SIGKILL, and is killed at once when the run is stopped
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=functools.partial(_die_with, os.getpid()))
-    _LIVE.add(proc)
+    proc = _spawn(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stderr is not None
     try:
         out = proc.stdout.read()  # the shard writes to stderr only when it fails
