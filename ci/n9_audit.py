@@ -8,7 +8,8 @@ and terminals divisible by 64, the same sample a sharded run audits) — shard b
 (geng ``9 res/512``, the run's sharding), checks each sampled game by every statement of
 the run in one pass with their routes as a default run takes them, then again by each
 statement's plain route, forced, and compares the two per statement and game: the
-verdict (holds or fails) and the hypothesis count.  Any disagreement is written down
+verdict (holds or fails) and the hypothesis count (for TSD.L1, whose fast route concludes
+the positions with moves left by Lemma 1's induction, the positions checked and derived).  Any disagreement is written down
 with the game and makes the script exit 1.
 
 ``python ci/n9_audit.py run [--shards K] [--rate R]``
@@ -57,7 +58,7 @@ def audit_shard(res: int, rate: int, sts) -> dict:
     """One shard's audit record (see the module docstring)."""
     from verify.registry.domain import GAMES
     from verify.registry.routes import forcing
-    from verify.registry.runner import describe_instance, evaluate
+    from verify.registry.runner import counting, describe_instance, evaluate
     from verify.sweep.audit import sampled
 
     t0 = _cpu()
@@ -70,7 +71,11 @@ def audit_shard(res: int, rate: int, sts) -> dict:
         if not sampled(game, rate):
             continue
         sampled_games += 1
-        first = [evaluate(st, game) for st in sts]  # one pass, the routes a default run takes
+        first = []
+        for st in sts:  # one pass, the routes a default run takes
+            with counting() as c:
+                h, f = evaluate(st, game)
+            first.append((h + c.count, f))  # what the route checked, and what it concluded by a lemma (TSD.L1)
         for st, (h, f) in zip(sts, first):
             with forcing(st.id, "plain"):
                 h2, f2 = evaluate(st, game)

@@ -96,7 +96,9 @@ def _same(sid: str, n_max: int):
         if st.expect == "refuted" or plain.witness is not None:  # a failing run: the same verdict and witness
             assert (res.verdict, st.domain.witness_key(res.witness)) == (plain.verdict, st.domain.witness_key(plain.witness)), name
         else:
-            assert (res.verdict, res.instances, res.hypothesis_true) == (plain.verdict, plain.instances, plain.hypothesis_true), name
+            total = res.hypothesis_true + res.derived.get("count", 0)  # checked, and concluded by a lemma
+            assert (res.verdict, res.instances, total) == (plain.verdict, plain.instances, plain.hypothesis_true), name
+            assert not plain.derived  # the plain route checks every instance it counts
 
 
 @pytest.mark.parametrize("sid", [s for s in MULTI if REGISTRY[s].kind != "table"])
@@ -197,3 +199,28 @@ def test_a_route_without_a_refuting_mutant_exits_1(capsys):
     with mock.patch.object(D, "_t13_fast", lambda game: Tally(1)):
         assert main(["mutants", "TSD.T13", "--route", "fast", "--no-progress"]) == 1
     assert "routes no mutant refutes" in capsys.readouterr().out
+
+
+def test_counts_are_counted():
+    """TSD.L1's fast pass checks the complete colourings and concludes the other
+    positions by Lemma 1's own induction: those are reported as derived, never as
+    checked; the plain route checks every position."""
+    st = REGISTRY["TSD.L1"]
+    fast = run_statement(st, max_n=5, emit=False, route="fast")
+    plain = run_statement(st, max_n=5, emit=False, route="plain")
+    assert fast.hypothesis_true < plain.hypothesis_true == fast.hypothesis_true + fast.derived["count"]
+    assert "Lemma 1's induction" in fast.derived["by"] and not plain.derived
+    assert fast.to_json()["derived"] == fast.derived and "derived" not in plain.to_json()
+    from verify.papers.tsd import graph as G
+    from verify.graphs import connected_games
+
+    for g in connected_games(5):  # the family pass counts the pairs it enumerates: all of them
+        if G._l3_family(g, "threat", G._in_g) is not None:
+            assert G._l3_family(g, "threat", G._in_g) == G._l3_pairs_count(len(g.nonterminals()))
+
+
+def test_derived_counts_survive_the_store(tmp_path, capsys):
+    assert main(["check", "TSD.L1", "--max-n", "6", "--store", str(tmp_path / "s.db"), "--json", "--no-progress"]) == 0
+    (r,) = json.loads(capsys.readouterr().out)
+    plain = run_statement(REGISTRY["TSD.L1"], max_n=6, emit=False, route="plain")
+    assert r["hypothesis_true"] + r["derived"]["count"] == plain.hypothesis_true

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -126,6 +127,9 @@ def evaluate(st: Statement, game: Game) -> tuple[int, dict | None]:
     if out is None:
         return 0, None
     if isinstance(out, Tally):
+        if out.derived:
+            for c in _counters():
+                c.add(out.derived, out.derived_by)
         return out.hypothesis, out.failure
     if isinstance(out, bool):
         return 1, (None if out else {"failed": True})
@@ -133,6 +137,63 @@ def evaluate(st: Statement, game: Game) -> tuple[int, dict | None]:
     shown = shown if len(shown) <= 40 else shown[:40] + "..."
     raise StatementError(f"{st.id} returned {type(out).__name__} {shown} on {describe_instance(game)}; "
                          "a check returns None, a bool or a Tally.")
+
+
+_counting = threading.local()
+
+
+def _counters() -> list:
+    try:
+        return _counting.active
+    except AttributeError:
+        _counting.active = []
+        return _counting.active
+
+
+class counting:
+    """``with counting() as c:`` — ``c.record()`` is ``{"count", "by"}``: the sub-instances
+    the checks evaluated inside concluded from a lemma without checking them
+    (:attr:`Tally.derived`), or ``{}``."""
+
+    def __init__(self, alone: bool = False) -> None:
+        self.count = 0
+        self.by: set[str] = set()
+        self.alone = alone  # counted here only, not in the counters open outside (an audit's re-check)
+
+    def add(self, count: int, by: str) -> None:
+        self.count += count
+        if by:
+            self.by.add(by)
+
+    def record(self) -> dict:
+        return {"count": self.count, "by": "; ".join(sorted(self.by))} if self.count else {}
+
+    def __enter__(self) -> "counting":
+        if self.alone:
+            self.saved = _counters()
+            _counting.active = []
+        _counters().append(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.alone:
+            _counting.active = self.saved
+            return
+        active = _counters()
+        for k in range(len(active) - 1, -1, -1):
+            if active[k] is self:
+                del active[k]
+                break
+
+
+def add_derived(total: dict, part: dict) -> dict:
+    """Two ``derived`` records summed."""
+    if not part:
+        return total
+    if not total:
+        return dict(part)
+    by = sorted(set(filter(None, total["by"].split("; "))) | set(filter(None, part["by"].split("; "))))
+    return {"count": total["count"] + part["count"], "by": "; ".join(by)}
 
 
 def _jsonable(x):
@@ -327,7 +388,10 @@ def run_statement(
     hi = st.max_n if max_n is None else max_n
     if st.kind == "table":
         return run_table(st, lo, hi, progress=progress)
-    return run_levels(st, lo, hi, level, emit=emit)
+    with counting() as c:
+        out = run_levels(st, lo, hi, level, emit=emit)
+    out.derived = c.record()
+    return out
 
 
 def one_pass_partner(st: Statement) -> Statement | None:

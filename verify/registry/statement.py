@@ -30,10 +30,19 @@ VERDICTS = ("holds", "fails", "unknown", "vacuous", "refuted", "found", "not-fou
 
 @dataclass
 class Tally:
-    """Outcome of a check on one game that quantifies over sub-instances."""
+    """Outcome of a check on one game that quantifies over sub-instances.
+
+    ``hypothesis`` counts the sub-instances *checked*.  A route that concludes further
+    sub-instances from a lemma without checking them (TSD.L1's fast pass: the positions
+    with moves left, from the complete colourings by the lemma's induction) gives their
+    number in ``derived`` and the lemma in ``derived_by``; they are reported apart,
+    never as checked.
+    """
 
     hypothesis: int = 0
     failure: dict | None = None
+    derived: int = 0
+    derived_by: str = ""
 
     def add(self, holds: bool, **details) -> bool:
         """Count one sub-instance meeting the hypothesis; record it if it fails.
@@ -99,6 +108,7 @@ class Result:
     reason: str = ""
     oracles: list = field(default_factory=list)  # decision procedures consulted (verify.backing)
     audit: dict = field(default_factory=dict)  # a sharded run's plain-route re-check of a sample (verify.sweep.audit)
+    derived: dict = field(default_factory=dict)  # sub-instances concluded by a lemma, not checked: {"count", "by"}
 
     def to_json(self) -> dict:
         out = {
@@ -112,6 +122,8 @@ class Result:
         }
         if self.audit:
             out["audit"] = dict(self.audit)
+        if self.derived:
+            out["derived"] = dict(self.derived)
         if self.witness is not None:
             out["witness"] = self.witness
         if self.witness_path:

@@ -52,6 +52,10 @@ def sampled(game, rate: int) -> bool:
     return zlib.crc32(key.encode()) % rate == 0
 
 
+#: statements with a route that reports sub-instances as derived (verify.registry.statement.Tally.derived)
+DERIVING = {"TSD.L1"}
+
+
 class Auditor:
     """The audit of one statement in one shard: ``auditor(game, hyp, failure)`` after
     each game re-checks the sampled ones by the plain route; :meth:`record` is what is
@@ -66,15 +70,24 @@ class Auditor:
         names = [r.name for r in routes_of(st.id) if r.name != ONE_PASS]
         self.active = self.rate > 0 and (group or len(names) > 1) and st.kind not in ("table",)
         self.games = self.hypothesis = 0
+        self.derives = st.id in DERIVING
         self._evaluate = evaluate
 
     def __call__(self, game, hyp: int, failure) -> None:
         if not self.active or not sampled(game, self.rate):
             return
-        with forcing(self.st.id, "plain"), apart():  # what the re-check consults did not decide the run
+        from ..registry.runner import counting
+
+        derived = 0
+        if self.derives:  # a route that concludes sub-instances by a lemma: how many, on this game
+            with counting(alone=True) as c, apart():
+                self._evaluate(self.st, game)
+            derived = c.count
+        with forcing(self.st.id, "plain"), apart(), counting(alone=True):  # the re-check did not decide the run
             h2, f2 = self._evaluate(self.st, game)
         self.games += 1
         self.hypothesis += h2
+        hyp += derived  # the plain route checks what the route checked and what it derived
         if (h2, f2 is None) != (hyp, failure is None):
             from ..registry.runner import describe_instance
 

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from ..backing import recording, used
 from ..registry.domain import GameDomain
-from ..registry.runner import evaluate, run_levels
+from ..registry.runner import add_derived, counting, evaluate, run_levels
 from ..registry.statement import Result, Statement
 from .audit import add_audits
 from .backends import Backend, Serial
@@ -86,6 +86,7 @@ def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1, gr
     start = time.perf_counter()
     auditors = [Auditor(st, group=True) for st in sts]
     recs = [recording() for _ in sts]  # one per statement, entered around each of its checks
+    derived = [counting() for _ in sts]
     own = [0.0] * len(sts)
     hyp = [0] * len(sts)
     failing: list[list] = [[] for _ in sts]
@@ -95,7 +96,7 @@ def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1, gr
         instances += 1
         for k, st in enumerate(sts):
             t0 = clock()
-            with recs[k]:
+            with recs[k], derived[k]:
                 h, failure = evaluate(st, game)
             auditors[k](game, h, failure)
             own[k] += clock() - t0
@@ -106,7 +107,7 @@ def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1, gr
     out = []
     for k, st in enumerate(sts):
         r = ShardResult(st.id, n, res, mod, instances=instances, hypothesis=hyp[k], audit=auditors[k].record(),
-                        commit=code_commit())
+                        commit=code_commit(), derived=derived[k].record())
         r.oracles = sorted(recs[k].names)  # as run_shard: the pass, not the witness's re-check
         finish_shard(st, r, [st.domain.key(g) for g in failing[k]])
         r.seconds = own[k] + shared
@@ -156,6 +157,7 @@ def sweep_together(
     oracles: dict[str, dict[int, set]] = {st.id: {} for st, _, _ in statements}
     seconds = {st.id: 0.0 for st, _, _ in statements}
     audits: dict[str, dict] = {}
+    deriveds: dict[str, dict] = {}
     partial: dict[str, tuple[int, list]] = {}  # the level under way: its finished shards, by statement
     stopped: set[str] = set()
     lo = min((a for _, a, _ in statements), default=1)
@@ -195,6 +197,7 @@ def sweep_together(
                 oracles[st.id][n] = {name for r in rs for name in r.oracles}
                 for r in rs:
                     audits[st.id] = add_audits(audits.get(st.id, {}), r.audit)
+                    deriveds[st.id] = add_derived(deriveds.get(st.id, {}), r.derived)
                 seconds[st.id] += sum(r.seconds for r in rs)
                 if levels[st.id][n][2] and not all_n:
                     stopped.add(st.id)
@@ -213,5 +216,6 @@ def sweep_together(
         r = run_levels(st, a, b, level, emit=emit, root=root, all_n=all_n)
         r.seconds = seconds[st.id]
         r.audit = audits.get(st.id, {})
+        r.derived = deriveds.get(st.id, {})
         out.append(r)
     return out

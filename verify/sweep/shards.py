@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 from typing import NamedTuple
 
 from ..errors import InputError
-from ..registry.runner import check_games, clean_verdict, failure_verdict, smallest_witness
+from ..registry.runner import check_games, clean_verdict, counting, failure_verdict, smallest_witness
 from ..registry.domain import default_mod
 from ..registry.statement import Statement
 from ..backing import recording
@@ -76,6 +76,7 @@ class ShardResult:
     oracles: list = field(default_factory=list)
     audit: dict = field(default_factory=dict)  # the plain-route re-check of a sample (verify.sweep.audit)
     commit: str = ""  # the code that computed it (verify.sweep.provenance.code_commit)
+    derived: dict = field(default_factory=dict)  # sub-instances concluded by a lemma, not checked
 
     def to_dict(self) -> dict:
         """A JSON-ready dict."""
@@ -151,9 +152,10 @@ def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str
     out = ShardResult(statement_id, n, res, mod, commit=code_commit())
     instances = st.domain.instances(n, res=res, mod=mod)
     auditor = Auditor(st)
-    with recording() as rec:
+    with recording() as rec, counting() as derived:
         out.instances, out.hypothesis, keyed = check_games(st, instances if TICK is None else _ticking(instances), auditor)
     out.oracles = sorted(rec.names)
+    out.derived = derived.record()
     out.audit = auditor.record()
     finish_shard(st, out, keyed)
     out.seconds = time.perf_counter() - start

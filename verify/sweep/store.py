@@ -351,8 +351,8 @@ class Store:
                 run_id, r.statement, r.n, r.res, r.mod, r.instances, r.hypothesis, r.verdict,
                 json.dumps(r.failures), None if r.witness is None else json.dumps(r.witness),
                 json.dumps({**(data or {}), "oracles": r.oracles, **({"audit": r.audit} if r.audit else {}),
-                            **({"commit": r.commit} if r.commit else {})})
-                if (data is not None or r.oracles or r.audit or r.commit) else None,
+                            **({"commit": r.commit} if r.commit else {}), **({"derived": r.derived} if r.derived else {})})
+                if (data is not None or r.oracles or r.audit or r.commit or r.derived) else None,
                 r.seconds, _now(), self.session,
             ),
         )
@@ -370,6 +370,7 @@ class Store:
                 [_tupled(k) for k in json.loads(row["failures"] or "[]")],
                 None if row["witness"] is None else json.loads(row["witness"]),
                 row["verdict"], row["seconds"], data.get("oracles", []), data.get("audit", {}), data.get("commit", ""),
+                data.get("derived", {}),
             )
         return out
 

@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..registry.domain import GAMES, Domain
-from ..registry.runner import run_levels, run_table, witness_game, witness_key
+from ..registry.runner import add_derived, run_levels, run_table, witness_game, witness_key
 from ..registry.statement import Result, Statement
 from .backends import Backend, Serial
 from . import shards
@@ -189,13 +189,14 @@ def sweep(
             for name in r.oracles:
                 used(name)
             audit[0] = add_audits(audit[0], r.audit)
+            audit[1] = add_derived(audit[1], r.derived)
         return merge(results, st.domain)
 
     lo = st.min_n if min_n is None else min_n
     hi = st.max_n if max_n is None else max_n
     if st.kind == "table":  # tables shard geng themselves (verify.tables); shards still go to the store
         return run_table(st, lo, hi, progress=progress, per_n=_table_shards(st, store, run_id, mod))
-    audit = [{}]  # the shards' plain-route re-checks, summed (verify.sweep.audit)
+    audit = [{}, {}]  # the shards' plain-route re-checks, and their derived counts, summed (verify.sweep.audit)
     out = run_levels(st, lo, hi, level, emit=emit, root=root, all_n=all_n)
-    out.audit = audit[0]
+    out.audit, out.derived = audit
     return out

@@ -350,8 +350,9 @@ def _model_plain(game):
 
 
 def _no_draw_fast(game) -> int | None:
-    """The fast pass of :func:`_no_draw`: the number of positions when every one has
-    exactly one winner, else None.
+    """The fast pass of :func:`_no_draw`: the number of positions it checks — the
+    complete colourings, each with either player to move — when every one has exactly
+    one winner, else None.
 
     Every position has exactly one winner iff every complete colouring has: the
     complete colourings are positions (with no move left), and conversely, by induction
@@ -361,26 +362,40 @@ def _no_draw_fast(game) -> int | None:
     position after one more move has exactly one winner, so has this one.  At a complete
     colouring the two models are the reduced graph's terminal edge and Cut's separation
     (``not short_wins(adj, V ∖ white)``, with ``V ∖ white = black ∪ {t1, t2}``), which
-    :func:`_colourings_agree` compares for all colourings.  The positions are
-    ``3^k`` partial colourings, each with either player to move."""
+    :func:`_colourings_agree` compares for all colourings.  The other positions (of the
+    ``3^k`` partial colourings, each with either player to move) are concluded by that
+    induction, not checked: :func:`l1` reports them as derived (:data:`LEMMA1`)."""
     if not _colourings_agree(game):
         return None
-    return 2 * 3 ** len(game.nonterminals())
+    return 2 * 2 ** len(game.nonterminals())
+
+
+LEMMA1 = ("Lemma 1's induction: a position with moves left has exactly one winner when every position one "
+          "move later has (the two recursions are De Morgan duals), so from the complete colourings")
 
 
 def _no_draw(game):
-    """Every position has exactly one winner (see :func:`_no_draw_plain`): the fast pass,
-    and the plain enumeration when it finds a position with none or two."""
-    from ...registry.routes import forced, taken
+    """(positions checked, positions derived by :data:`LEMMA1`, the failing position or
+    None): the fast pass, and the plain enumeration when it finds a position with none or
+    two winners (every position checked, none derived)."""
+    from ...registry.routes import RouteDisagreement, forced, taken
 
     if not taken(L1_FAST, game.n):
-        return _no_draw_plain(game)
-    positions = _no_draw_fast(game)
-    if positions is not None:
-        return positions, None
+        return _plain_no_draw(game)
+    complete = _no_draw_fast(game)
+    if complete is not None:
+        return complete, 2 * 3 ** len(game.nonterminals()) - complete, None
     if forced(L1_FAST):
-        return 1, {"route": L1_FAST, "failed": "the fast route rejected this game"}
-    return _no_draw_plain(game)
+        return 1, 0, {"route": L1_FAST, "failed": "the fast route rejected this game"}
+    checked, derived, bad = _plain_no_draw(game)
+    if bad is None:
+        raise RouteDisagreement(f"the fast route {L1_FAST} rejects a game that the plain check passes; the routes disagree.")
+    return checked, derived, bad
+
+
+def _plain_no_draw(game):
+    positions, bad = _no_draw_plain(game)
+    return positions, 0, bad
 
 
 def _no_draw_plain(game):
@@ -444,9 +459,9 @@ def _no_draw_plain(game):
 def l1(game):
     """Every position has exactly one winner, never both or neither (no draw); in particular
     every complete colouring has exactly one winner."""
-    positions, bad = _no_draw(game)
-    t = Tally()
-    t.hypothesis = positions - (bad is not None)
+    checked, derived, bad = _no_draw(game)
+    t = Tally(derived=derived, derived_by=LEMMA1 if derived else "")
+    t.hypothesis = checked - (bad is not None)
     if bad is not None:
         t.add(False, **bad)
     return t
@@ -672,7 +687,9 @@ def _l3_family(game, part, components_in) -> int | None:
             return threat_family(adj, alive, mb, free)
         return supporter_family(edges, mb, free, n)
 
+    counted = sum((sized & ~fam[u]).bit_count() for u in free)  # |B| = 1: one component, passes as it stands
     for u, w in combinations(free, 2):
+        counted += (sized & ~fam[u] & ~fam[w]).bit_count()  # the pairs (A, {u, w}), compared below or passing
         if adj[u] >> w & 1:
             continue  # one component in G, and so in G ∗ A
         mb = (1 << u) | (1 << w)
@@ -688,8 +705,8 @@ def _l3_family(game, part, components_in) -> int | None:
             fw = single[w] = family(1 << w)
         if (family(mb) ^ (fu & fw)) & domain:
             return None
-    # every pair of _pairs: |B| = 1 or 2, |A| = 1 or 2 outside B
-    return _l3_pairs_count(k)
+    # every pair of _pairs (|B| = 1 or 2, |A| = 1 or 2 outside B), counted as enumerated
+    return counted
 
 
 def _l3_pairs_count(k: int) -> int:
