@@ -128,7 +128,8 @@ def summary_line(verdicts: list[str], seconds: float, attention: int, what: str 
     parts = [f"{counts[v]} {v}{' as recorded' if v == 'refuted' else ''}" for v in order if counts[v]]
     parts += [f"{c} {v}" for v, c in counts.items() if v not in order]
     att = "none needs attention" if not attention else f"{attention} need{'s' if attention == 1 else ''} attention"
-    return f"{len(verdicts)} {what}: {', '.join(parts) or 'none'}; {att}; {_clock(seconds)} wall"
+    noun = what[:-1] if len(verdicts) == 1 and what.endswith("s") else what  # "1 statement", not "1 statements"
+    return f"{len(verdicts)} {noun}: {', '.join(parts) or 'none'}; {att}; {_clock(seconds)} wall"
 
 
 def shard_lines(what: str, enabled: bool = True, stream=None):
