@@ -251,6 +251,8 @@ def _report(results, as_json: bool, started: float | None = None, plan: dict | N
         for r in results:
             line = f"{r.id:<14} {r.verdict:<9} n={r.n_min}..{r.n_max:<3} instances {r.instances:>8}  hypothesis {r.hypothesis_true:>9}  {r.seconds:7.1f} s"
             print(line)
+            if r.derived:  # concluded by a lemma, not checked (verify.registry.statement.Tally.derived)
+                print(f"{'':14} (+{r.derived['count']:,} derived, not checked: {r.derived['by'].split(':')[0]})")
             if r.witness_path:
                 print(f"{'':14} -> {r.witness_path}")
             if r.reason:
