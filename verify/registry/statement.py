@@ -120,6 +120,12 @@ class Result:
             "seconds": round(self.seconds, 3),
             "oracles": sorted(self.oracles),
         }
+        if self.oracles:  # each procedure's standing, not only its name (verify.backing)
+            from ..backing import ORACLES, STANDING
+
+            out["oracle_standing"] = {n: {"what": ORACLES.get(n, ("python", n))[1],
+                                          "standing": STANDING[ORACLES.get(n, ("python", n))[0]]}
+                                      for n in sorted(self.oracles)}
         if self.audit:
             out["audit"] = dict(self.audit)
         if self.derived:
