@@ -20,13 +20,12 @@ import resource
 import signal
 import subprocess
 import sys
-import time
-from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from verify.sweep.sessions import SessionLog  # noqa: E402
 from verify.papers.lnk.classes import c2_markdown, c2_rows, class_header, class_mod, class_search, store_path  # noqa: E402
 
 DOCS = ROOT / "docs" / "papers" / "lnk.md"
@@ -76,8 +75,10 @@ def main(argv: list[str] | None = None) -> int:
                             text=True).stdout.strip()
     plan = [(n, False) for n in range(4, args.max_n + 1)] + [(n, True) for n in range(5, args.strong_max_n + 1)]
     plan.sort(key=lambda x: (x[0], x[1]))
-    started, w0, c0 = datetime.now(timezone.utc).isoformat(timespec="seconds"), time.perf_counter(), _cpu()
     before = {str(store_path(folder, n, 3, s)): _shards(store_path(folder, n, 3, s)) for n, s in plan}
+    # the session's line is written now and kept up to date after every shard, so a killed session is logged too
+    log = SessionLog(folder / "sessions.jsonl", commit=commit, jobs=args.jobs, exit=None,
+                     shards_before=sum(before.values()), shards_after=sum(before.values()))
     code = 0
     try:
         for n, strong in plan:
@@ -85,8 +86,10 @@ def main(argv: list[str] | None = None) -> int:
             mod = class_mod(n, args.jobs)
             if _shards(path) >= mod:
                 continue
-            done = lambda r, st, secs, k, m: print(f"n={n} {'strong' if strong else 'weak'} shard {r}: "  # noqa: E731
-                                                   f"{k}/{m} done, {secs:.1f} s", flush=True)
+            def done(r, st, secs, k, m, n=n, strong=strong):
+                print(f"n={n} {'strong' if strong else 'weak'} shard {r}: {k}/{m} done, {secs:.1f} s", flush=True)
+                log.update(shards_after=sum(_shards(Path(p)) for p in before))
+
             links, st = class_search(n, 3, strong=strong, jobs=args.jobs, mod=mod, store=path, resume=True,
                                      verify_links=False, on_shard=done)
             print(json.dumps({"n": n, "kind": "strong" if strong else "weak", "raw_links": st["raw_links"],
@@ -95,12 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         code = 130
     finally:
         after = {k: _shards(Path(k)) for k in before}
-        row = {"commit": commit, "started": started, "jobs": args.jobs, "exit": code,
-               "wall_s": round(time.perf_counter() - w0, 1), "cpu_s": round(_cpu() - c0, 1),
-               "shards_before": sum(before.values()), "shards_after": sum(after.values()),
-               "header_check": class_header(17, 3, class_mod(17, args.jobs), strong=False, all_pairs=False)["pairs"]}
-        with open(folder / "sessions.jsonl", "a") as fh:
-            fh.write(json.dumps(row) + "\n")
+        log.close("finished" if code == 0 else "stopped", exit=code, shards_after=sum(after.values()),
+                  header_check=class_header(17, 3, class_mod(17, args.jobs), strong=False, all_pairs=False)["pairs"])
     return code
 
 

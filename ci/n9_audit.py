@@ -30,8 +30,6 @@ import json
 import resource
 import signal
 import sys
-import time
-from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,6 +101,7 @@ def done() -> dict[int, dict]:
 def run(args) -> int:
     from verify.registry import load_paper_statements
     from verify.sweep.provenance import code_commit
+    from verify.sweep.sessions import SessionLog
 
     load_paper_statements()
     sts = statements()
@@ -110,8 +109,9 @@ def run(args) -> int:
     todo = [r for r in range(MOD) if r not in have][: args.shards]
     stop = []
     signal.signal(signal.SIGTERM, lambda *a: stop.append(1))
-    started, t0, w0 = datetime.now(timezone.utc), _cpu(), time.time()
+    log = SessionLog(SESSIONS, commit=code_commit()[:12], shards=0, disagreements=0)  # updated after every shard
     finished = bad = 0
+    status = "finished"
     try:
         for res in todo:
             if stop:
@@ -124,15 +124,15 @@ def run(args) -> int:
                 f.write(json.dumps(rec) + "\n")
             finished += 1
             bad += len(rec["disagreements"])
+            log.update(shards=finished, disagreements=bad)
             print(f"shard {res}/{MOD}: {rec['sampled']} of {rec['games']} games sampled, "
                   f"{len(rec['disagreements'])} disagreements, {rec['cpu_s']} s CPU", flush=True)
+        if stop:
+            status = "stopped"
     except KeyboardInterrupt:
+        status = "stopped"
         print("stopped; the finished shards are kept: run again to continue", file=sys.stderr)
-    SESSIONS.parent.mkdir(parents=True, exist_ok=True)
-    with SESSIONS.open("a") as f:
-        f.write(json.dumps({"started": started.isoformat(timespec="seconds"), "commit": code_commit()[:12],
-                            "shards": finished, "cpu_s": round(_cpu() - t0, 1), "wall_s": round(time.time() - w0, 1),
-                            "disagreements": bad}) + "\n")
+    log.close(status, shards=finished, disagreements=bad)
     all_bad = sum(len(r["disagreements"]) for r in done().values())
     return 1 if all_bad else 0
 
