@@ -51,6 +51,7 @@ __all__ = ["CertificateError", "Outcome", "MANIFEST", "dimacs_chunks", "dimacs_s
            "read_manifest", "check_certificate", "is_certificate_dir", "certificate_dirs", "summary", "DEFAULT_MAX_BYTES"]
 
 MANIFEST = "manifest.json"
+DEAD_FAMILY = "dead-item"  # verify.certify.dead_items.FAMILY
 FORMAT = "shannon-verify UNSAT certificate"
 VERSION = 1
 DEFAULT_MAX_BYTES = 4 * 2**30
@@ -81,9 +82,13 @@ class Outcome:
     reencode: str = "skipped"  # 'identical' | 'skipped'
     reencode_seconds: float = 0.0
     stats: dict = field(default_factory=dict)
+    item: str = ""  # a dead-item certificate's item, "vertex a1" or "edge 0-3"
 
     def to_json(self) -> dict:
-        return asdict(self)
+        out = asdict(self)
+        if not self.item:
+            del out["item"]
+        return out
 
 
 # ----------------------------------------------------------------- writing
@@ -301,13 +306,62 @@ def _stage(path: Path, limit: int, tmpdir: Path) -> tuple[Path, str, str]:
     return out, stored, content.hexdigest()
 
 
+class _Unsound:
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _item_words(m: dict) -> str:
+    it = m.get("item")
+    if isinstance(it, dict) and "vertex" in it:
+        return f"vertex {it.get('label', it['vertex'])}"
+    if isinstance(it, dict) and isinstance(it.get("label", it.get("edge")), list):
+        return "edge " + "-".join(map(str, it.get("label", it.get("edge"))))
+    return "an item"
+
+
+def _rederived_sha256(m: dict, rederive, rederive_dead):
+    """The SHA-256 of the CNF re-derived from the manifest, or :class:`_Unsound`."""
+    if m.get("family") == DEAD_FAMILY:
+        if rederive_dead is None:
+            raise CertificateError("Re-deriving a dead item's CNF needs its encoder "
+                                   "(rederive_dead=verify.certify.dead_items.rederive).")
+        from .dead_items import Rejected
+
+        try:
+            nvars, clauses = rederive_dead(m)
+        except Rejected as exc:
+            return _Unsound(str(exc))
+        except MemoryError:
+            raise CertificateError(f"Re-deriving the CNF of the manifest's game (n = {m['n']}) ran out of "
+                                   "memory.") from None
+        return dimacs_sha256(nvars, clauses)
+    if rederive is None:
+        raise CertificateError("Re-deriving the CNF needs the encoder (rederive=verify.prove.prove.cnf_query).")
+    try:
+        q = rederive(m["statement"], m["n"], mutant=m["mutant"], encoder=m["encoder"], method=m.get("method"))
+    except CertificateError:
+        raise
+    except InputError as exc:
+        raise CertificateError(f"The manifest's query cannot be re-derived: {exc}") from None
+    except MemoryError:
+        raise CertificateError(f"Re-deriving the CNF of {m['statement']} at n = {m['n']} ran out of memory.") from None
+    if q is None:
+        raise CertificateError(f"{m['statement']} has no CNF encoding to re-derive.")
+    return dimacs_sha256(q.nvars, q.clauses)
+
+
 def check_certificate(directory: str | Path, *, reencode: bool = True, method: str = "c",
-                      max_bytes: int = DEFAULT_MAX_BYTES, rederive=None) -> Outcome:
+                      max_bytes: int = DEFAULT_MAX_BYTES, rederive=None, rederive_dead=None) -> Outcome:
     """Check one certificate directory (see the module docstring for the steps).
 
     ``rederive`` is the encoder's entry point (:func:`verify.prove.prove.cnf_query`), given
     by the caller so that the checker never imports the encoders it checks; ``reencode``
-    needs it.
+    needs it.  ``rederive_dead`` does the same for a dead-item certificate (manifest
+    family ``"dead-item"``, written by ``dead --proof DIR``):
+    :func:`verify.certify.dead_items.rederive`.  Either may raise
+    :class:`CertificateError` to refuse a query before encoding it (``check-proof``
+    bounds n so).
 
     Bad input raises :class:`CertificateError`; a certificate that does not certify
     returns an :class:`Outcome` with ``certified=False`` and a one-sentence ``reason``.
@@ -317,6 +371,9 @@ def check_certificate(directory: str | Path, *, reencode: bool = True, method: s
     d = Path(directory)
     m = read_manifest(d)
     out = Outcome(str(d), False, "", m["statement"], m["n"], m["mutant"], m["encoder"])
+    dead = m.get("family") == DEAD_FAMILY
+    if dead:
+        out.item = _item_words(m)
     cnf_path, proof_path = d / m["cnf"]["file"], d / m["proof"]["file"]
     tmp = Path(tempfile.mkdtemp(prefix="sv-cert-"))
     try:
@@ -328,20 +385,15 @@ def check_certificate(directory: str | Path, *, reencode: bool = True, method: s
                 return out
         if reencode:
             t0 = time.perf_counter()
-            if rederive is None:
-                raise CertificateError("Re-deriving the CNF needs the encoder (rederive=verify.prove.prove.cnf_query).")
-            try:
-                q = rederive(m["statement"], m["n"], mutant=m["mutant"], encoder=m["encoder"],
-                              method=m.get("method"))
-            except InputError as exc:
-                raise CertificateError(f"The manifest's query cannot be re-derived: {exc}") from None
-            if q is None:
-                raise CertificateError(f"{m['statement']} has no CNF encoding to re-derive.")
-            expect = dimacs_sha256(q.nvars, q.clauses)
+            expect = _rederived_sha256(m, rederive, rederive_dead)
             out.reencode_seconds = round(time.perf_counter() - t0, 3)
+            if isinstance(expect, _Unsound):
+                out.reason = f"The manifest's query is unsound: {expect.reason}."
+                return out
             if expect != cnf_content:
-                out.reason = (f"{cnf_path.name} is not the CNF that encoder '{m['encoder']}' gives for {m['statement']}"
-                              f"{' (mutant)' if m['mutant'] else ''} at n = {m['n']} (re-derived, SHA-256 differs).")
+                what = (f"encoder '{m['encoder']}' gives for {m['statement']}{' (mutant)' if m['mutant'] else ''} "
+                        f"at n = {m['n']}") if not dead else f"the game gives for {out.item}"
+                out.reason = f"{cnf_path.name} is not the CNF that {what} (re-derived, SHA-256 differs)."
                 return out
             out.reencode = "identical"
         r = check_files(cnf_plain, proof_plain, method)
@@ -356,11 +408,15 @@ def check_certificate(directory: str | Path, *, reencode: bool = True, method: s
 def summary(o: Outcome) -> str:
     """One line for the CLI."""
     what = f"{o.statement}{' (mutant)' if o.mutant else ''}, n = {o.n}"
+    if o.item:
+        what = f"{o.item} is dead (n = {o.n})"
     if not o.certified:
         return f"{what}: REJECTED ({o.dir}): {o.reason}"
     s = o.stats
     used = f", {s['core_lemmas']} used" if "core_lemmas" in s else ""
     lem = f"{s.get('lemmas', s.get('lemmas_checked', '?'))} lemmas{used}"
     tie = ("CNF re-derived from encoder '%s': identical" % o.encoder) if o.reencode == "identical" else "CNF not re-derived"
+    if o.item and o.reencode == "identical":
+        tie = "CNF re-derived from the game, the item and the cuts: identical"
     return (f"{what}: CERTIFIED ({o.dir}) — the query is unsatisfiable: {lem}, checked by {o.checker} in "
             f"{o.check_seconds:.2f} s; {tie}.")

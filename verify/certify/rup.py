@@ -11,11 +11,17 @@ and trades speed for being easy to read:
 * the proof is accepted at the first lemma after which unit propagation alone refutes
   the formula (normally the empty clause).
 
+Propagation uses two watched literals per clause (:class:`_DB`), as every CDCL solver
+and RUP checker does; the assignment of a lemma's negation is undone after its check, so
+only the top-level fixpoint is kept.
+
 So it accepts a subset of what a RAT checker would.  It may reject a proof the C checker
 accepts only when a lemma the refutation never uses is not RUP; it may accept one the C
 checker rejects only when the proof deletes a clause a later lemma needs (the C checker
-honours deletions).  It is meant for proofs of a few thousand lemmas (the tests
-cross-check the two on such cases).
+honours deletions); and it rejects a lemma naming a variable beyond the formula's
+(Glucose never writes one; a DRUP lemma has no use for a fresh variable).  The tests
+cross-check the two checkers; :data:`verify.certify.checker.PYTHON_LIMIT_BYTES` is the
+size it takes.
 
 >>> check_text("p cnf 2 4\\n1 2 0\\n-1 2 0\\n1 -2 0\\n-1 -2 0\\n", "2 0\\n0\\n").ok
 True
@@ -121,73 +127,117 @@ def parse_drup(text: str) -> list[tuple[bool, list[int], int]]:
 
 
 class _DB:
-    """Clauses with occurrence lists, and the top-level unit-propagation fixpoint
-    (``top``), extended as clauses are added; ``refuted`` once it conflicts."""
+    """Clauses with two watched literals, and the top-level unit-propagation fixpoint
+    (the first ``len(trail)`` assignments, never undone), extended as clauses are added;
+    ``refuted`` once it conflicts.
 
-    def __init__(self) -> None:
+    A clause satisfied at the top level is dropped, and literals false at the top level
+    are left out of the stored clause: top-level assignments are permanent, so neither
+    can ever matter again.  A stored clause has at least two literals and watches its
+    first two; a unit is assigned at once.  ``value`` and ``watches`` are indexed by the
+    DIMACS literal itself: a list of ``2 * nvars + 1`` entries, where ``-x`` lands at
+    ``2 * nvars + 1 - x`` by Python's negative indexing, apart from every ``x``.
+    """
+
+    def __init__(self, nvars: int) -> None:
         self.clauses: list[list[int]] = []
-        self.occ: dict[int, list[int]] = {}
-        self.top: dict[int, bool] = {}  # variable -> value
+        self.watches: list[list[int]] = [[] for _ in range(2 * nvars + 1)]  # literal -> clauses watching it
+        self.value = [0] * (2 * nvars + 1)  # literal -> 1 true, -1 false, 0 unassigned
+        self.trail: list[int] = []  # the true literals, in the order assigned
         self.refuted = False
 
-    def _propagate(self, value: dict, queue: list[int]) -> bool:
-        """Unit propagation of the literals in ``queue`` (already set in ``value``);
-        True on a conflict."""
-        while queue:
-            x = queue.pop()
-            for i in self.occ.get(-x, ()):  # clauses where x made a literal false
-                free = None
-                for y in self.clauses[i]:
-                    v = value.get(abs(y))
-                    if v is None:
-                        if free is not None:
-                            break  # two unassigned literals: nothing yet
-                        free = y
-                    elif v == (y > 0):
-                        break  # satisfied
+    def _propagate(self, head: int) -> bool:
+        """Unit propagation of ``trail[head:]`` (already assigned); True on a conflict."""
+        value, trail, watches, clauses = self.value, self.trail, self.watches, self.clauses
+        while head < len(trail):
+            false = -trail[head]
+            head += 1
+            ws = watches[false]
+            j = 0  # ws[:j] are the clauses that keep watching ``false``
+            for i, ci in enumerate(ws):
+                c = clauses[ci]
+                other = c[0]
+                if other == false:  # make c[1] the false watch
+                    other = c[0] = c[1]
+                    c[1] = false
+                v = value[other]
+                if v == 1:  # satisfied by the other watch
+                    ws[j] = ci
+                    j += 1
+                    continue
+                for k in range(2, len(c)):  # a new watch: any literal not false
+                    y = c[k]
+                    if value[y] != -1:
+                        c[1] = y
+                        c[k] = false
+                        watches[y].append(ci)
+                        break
                 else:
-                    if free is None:
-                        return True  # every literal false
-                    value[abs(free)] = free > 0
-                    queue.append(free)
+                    ws[j] = ci
+                    j += 1
+                    if v == -1:  # every literal false
+                        del ws[j:i + 1]  # the rest keep watching it
+                        return True
+                    value[other] = 1
+                    value[-other] = -1
+                    trail.append(other)
+            del ws[j:]
         return False
 
     def add(self, clause: list[int]) -> None:
+        if self.refuted:
+            return
         c = sorted(set(clause))
-        if any(-x in c for x in c) or self.refuted:
+        if any(-x in c for x in c):
             return  # a tautology never propagates
-        i = len(self.clauses)
-        self.clauses.append(c)
-        for x in c:
-            self.occ.setdefault(x, []).append(i)
-        free = [y for y in c if abs(y) not in self.top]
-        if any(self.top[abs(y)] == (y > 0) for y in c if abs(y) in self.top):
-            return  # satisfied at the top level
+        value = self.value
+        free = []
+        for y in c:
+            v = value[y]
+            if v == 1:
+                return  # satisfied at the top level, for good
+            if v == 0:
+                free.append(y)
         if not free:
             self.refuted = True
         elif len(free) == 1:
-            self.top[abs(free[0])] = free[0] > 0
-            self.refuted = self._propagate(self.top, [free[0]])
+            x = free[0]
+            value[x], value[-x] = 1, -1
+            self.trail.append(x)
+            self.refuted = self._propagate(len(self.trail) - 1)
+        else:
+            i = len(self.clauses)
+            self.clauses.append(free)
+            self.watches[free[0]].append(i)
+            self.watches[free[1]].append(i)
 
     def propagates_to_conflict(self, assumptions: list[int]) -> bool:
-        """Does unit propagation from the top-level fixpoint and ``assumptions`` conflict?"""
+        """Does unit propagation from the top-level fixpoint and ``assumptions`` conflict?
+        (The assumptions and what they imply are undone afterwards.)"""
         if self.refuted:
             return True
-        value = dict(self.top)
-        queue = []
+        value, trail = self.value, self.trail
+        mark = len(trail)
+        conflict = False
         for x in assumptions:
-            v = value.get(abs(x))
-            if v is None:
-                value[abs(x)] = x > 0
-                queue.append(x)
-            elif v != (x > 0):
-                return True
-        return self._propagate(value, queue)
+            v = value[x]
+            if v == -1:
+                conflict = True
+                break
+            if v == 0:
+                value[x], value[-x] = 1, -1
+                trail.append(x)
+        if not conflict:
+            conflict = self._propagate(mark)
+        for x in trail[mark:]:
+            value[x] = value[-x] = 0
+        del trail[mark:]
+        return conflict
 
 
 def check(nvars: int, clauses: list[list[int]], items: list[tuple[bool, list[int], int]]) -> RupResult:
     """Forward RUP check of every lemma of ``items`` against ``clauses``."""
-    db = _DB()
+    db = _DB(nvars)
     for c in clauses:
         db.add(c)
     if db.refuted:
@@ -196,6 +246,9 @@ def check(nvars: int, clauses: list[list[int]], items: list[tuple[bool, list[int
     for dele, lits, line in items:
         if dele:
             continue
+        if lits and max(map(abs, lits)) > nvars:
+            return RupResult(False, f"the lemma at proof line {line} names variable {max(map(abs, lits))}, beyond the "
+                                    f"formula's {nvars}", {"lemmas_checked": checked})
         if not db.propagates_to_conflict([-x for x in lits]):
             return RupResult(False, f"the lemma at proof line {line} is not implied by unit propagation (not RUP)",
                              {"lemmas_checked": checked})
