@@ -4,7 +4,7 @@ at a time, in plan order, and an interruption ends the run as it did."""
 import json
 
 from verify.cli import main
-from verify.cli import check as C
+from verify.sweep import plan as P
 from verify.cli.progress import Overall
 from verify.registry.statement import Result
 
@@ -42,11 +42,8 @@ def test_an_interrupted_statement_ends_the_run_in_plan_order(monkeypatch):
         reason = "interrupted" if st.id == "TSD.T14" else ""
         return Result(st.id, "unknown" if reason else "holds", 2, max_n, reason=reason)
 
-    monkeypatch.setattr(C, "sweep", fake_sweep)
-
-    class Args:
-        pass
+    monkeypatch.setattr(P, "sweep", fake_sweep)
 
     with Overall(3, "check", enabled=False) as overall:
-        out, status = C._side_by_side(Args(), plan, _Backend(), None, None, None, overall, width=1)
+        out, status = P._side_by_side(P._Run(P.Plan.from_dict(plan), _Backend(), overall=overall), width=1)
     assert status == "interrupted" and [(r.id, r.verdict) for r in out] == [("TSD.T12", "holds"), ("TSD.T14", "unknown")]

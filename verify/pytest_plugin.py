@@ -77,7 +77,8 @@ class StatementItem(pytest.Item):
 
     def runtest(self) -> None:
         from .errors import InputError
-        from .sweep import make_backend, sweep
+        from .sweep import make_backend
+        from .sweep.plan import Entry, Plan, run_plan
 
         st = self.statement
         cfg = self.config
@@ -89,10 +90,13 @@ class StatementItem(pytest.Item):
         if jobs < 1:
             raise InputError("--sv-jobs must be at least 1.")
         source = f"{Path(str(self.path)).resolve()}::{self.function_name}"
+        # the plan of 'check' and 'hunt' (verify.sweep.plan) with this one statement, already loaded, and no store;
+        # workers elsewhere load it again from its file
+        plan = Plan("check", [Entry(st.id, source if (jobs > 1 or dask) else None, st.min_n, max_n)], out=out,
+                    emit=out is not None)
         backend = make_backend(jobs, dask)
         try:
-            r = sweep(st, max_n, st.min_n, backend=backend, source=source if (jobs > 1 or dask) else None,
-                      emit=out is not None, root=Path(out) if out else None)
+            r = run_plan(plan, backend=backend, jobs=jobs, loaded={st.id: st})[0][0]
         finally:
             backend.close()
         self.user_properties.append(("shannon_verify", r.to_json()))

@@ -13,15 +13,13 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..graph_class import GraphClass
-from ..graphs import GENG_SPLIT
 from ..registry import REGISTRY, catalogue, catalogue_id, in_games, load_paper_statements, paper_prefixes, restricted, run_statement
 from ..registry.catalogue import paper_files
 from ..registry.statement import Result, Statement  # noqa: F401
 from ..registry.user import load_user_statement, source_hash  # noqa: F401  (re-exported for callers of cli.check)
-from ..sweep import DEFAULT_STORE, Store, load_statement, make_backend, sweep
-from ..sweep.backends import cpu_count, interrupt_on_term
+from ..sweep import DEFAULT_STORE
+from ..sweep.plan import Plan, Session, check_plan, check_source_hash, execute, hunt_plan  # noqa: F401  (check_source_hash: re-exported)
 from ..sweep.shards import class_spec
-from ..sweep.store import run_graph_class, versions
 from .progress import Overall, shard_lines, summary_line
 
 __all__ = ["register"]
@@ -36,7 +34,6 @@ MAX_N_CLASS = 32  # over a graph class: geng's largest n
 GRAPHS_HELP = ("check on the games of a class of connected graphs only: comma-separated maxdeg=D, mindeg=D, "
                "trianglefree, c4free, bipartite, planar (e.g. maxdeg=3,mindeg=2); a statement declared on a class "
                "(graphs=) is checked on the intersection. With a class --max-n may go up to 32")
-VERSION_KEYS = ("shannon-verify", "git", "python", "networkx", "pynauty", "python-sat", "z3-solver")
 
 
 def register(sub) -> None:
@@ -297,17 +294,6 @@ def user_output_to_stderr(active: bool = True):
             os.close(saved)
 
 
-def check_source_hash(st: Statement) -> str | None:
-    """SHA-256 of the code a paper statement's check can run: its module, every route and
-    oracle it reaches (:func:`verify.sweep.provenance.code_hash`); None when unavailable."""
-    from ..sweep.provenance import code_hash
-
-    try:
-        return code_hash(st)
-    except (OSError, TypeError):
-        return None
-
-
 def _graph_class(args: argparse.Namespace) -> GraphClass | None:
     """The class of ``--graphs`` (None when not given); a bad spec is one sentence."""
     spec = getattr(args, "graphs", None)
@@ -328,18 +314,27 @@ def _check_range(args: argparse.Namespace, in_class: bool = False) -> None:
             raise InputError(f"--min-n {args.min_n} is above --max-n {args.max_n}.")
 
 
-def _set_audit(args: argparse.Namespace) -> None:
-    """``--audit N``: the rate of :mod:`verify.sweep.audit`, for this process and its workers."""
-    from ..sweep.audit import AUDIT_ENV
+def _audit(args: argparse.Namespace) -> int | None:
+    """``--audit N``: the audit rate of :mod:`verify.sweep.audit` (None: not given)."""
+    if getattr(args, "audit", None) is not None and args.audit < 0:
+        raise InputError(f"--audit takes 0 (no audit) or a positive number of games, not {args.audit}.")
+    return getattr(args, "audit", None)
 
-    if getattr(args, "audit", None) is not None:
-        if args.audit < 0:
-            raise InputError(f"--audit takes 0 (no audit) or a positive number of games, not {args.audit}.")
-        os.environ[AUDIT_ENV] = str(args.audit)
+
+def _session(args: argparse.Namespace, audit: int | None) -> dict:
+    """This command's session settings of a plan (:class:`verify.sweep.plan.Plan`)."""
+    return {"audit": audit, "timeout": getattr(args, "timeout", None),
+            "instance_timeout": getattr(args, "instance_timeout", None)}
+
+
+def _graphs(args: argparse.Namespace) -> str:
+    """The spec of ``--graphs`` for a plan (``""``: not given, or all graphs)."""
+    gc = _graph_class(args)
+    return gc.spec if gc is not None and not gc.is_all else ""
 
 
 def run_check(args: argparse.Namespace) -> int:
-    _set_audit(args)
+    audit = _audit(args)
     load_paper_statements()
     gc = _graph_class(args)
     ids = list(dict.fromkeys(args.ids)) or sorted(REGISTRY)  # each id once, in the order given
@@ -358,23 +353,16 @@ def run_check(args: argparse.Namespace) -> int:
         raise InputError("Give --full or --max-n, not both.")
     if getattr(args, "route", None):
         return _check_route(args, ids, restricted_to)
-    plan = None
     started = time.perf_counter()
-    if not args.resume:
-        statements = []
-        for i in ids:
-            st = restricted_to[i]
-            depth = args.max_n if args.max_n is not None else (st.max_n if args.full else st.tier_depth)
-            lo = st.min_n if args.min_n is None else args.min_n
-            if lo > depth:
-                raise InputError(f"--min-n {lo} is above the depth {depth} that {i} would be checked to; give --max-n too.")
-            statements.append({"id": i, "source": None, "min_n": lo, "max_n": depth, "hash": check_source_hash(st),
-                               **({"table": True} if st.kind == "table" else {}),
-                               **({"graphs": class_spec(st)} if class_spec(st) else {})})
-        plan = _plan("check", statements, args)
+    if args.resume:
+        plan = Plan("check", **_session(args, audit))
+    else:
+        plan = check_plan([restricted_to[i] for i in ids], max_n=args.max_n, min_n=args.min_n, full=args.full,
+                          mod=args.mod, all_n=args.all, graphs=_graphs(args), one_pass=args.one_pass,
+                          **_session(args, audit))
     with user_output_to_stderr(args.json):
-        results = _run_plan(args, "check", plan)
-    return _report(results, args.json, started, getattr(args, "ran", None), getattr(args, "origin", None))
+        session = _run(args, plan)
+    return _report(session.results, args.json, started, session.plan.to_dict(), _origin(args, session))
 
 
 def _check_route(args: argparse.Namespace, ids: list[str], restricted_to: dict) -> int:
@@ -397,82 +385,23 @@ def _check_route(args: argparse.Namespace, ids: list[str], restricted_to: dict) 
     return _report(results, args.json, started, {"route": args.route}, None)
 
 
-def _plan(kind: str, statements: list[dict], args: argparse.Namespace) -> dict:
-    plan = {"kind": kind, "statements": statements, "mod": args.mod, "all": args.all, "split": GENG_SPLIT}
-    gc = _graph_class(args)
-    if gc is not None and not gc.is_all:
-        plan["graphs"] = gc.spec
-    if getattr(args, "one_pass", False) or getattr(args, "full", False):  # the deep sweep: one pass over the games
-        plan["one_pass"] = True
-    return plan
-
-
-def _describe(plan: dict) -> str:
-    ids = [p["id"] for p in plan["statements"]]
-    what = " ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
-    mod = f", --mod {plan['mod']}" if plan["mod"] else ""
-    graphs = f", --graphs {plan['graphs']}" if plan.get("graphs") else ""
-    return f"{what} to n = {max((p['max_n'] for p in plan['statements']), default=0)}{mod}{graphs}{', --all' if plan['all'] else ''}"
-
-
-def _differs(args: argparse.Namespace, plan: dict) -> bool:
-    """Whether an option given with ``--resume`` contradicts the stored plan (options not given never do)."""
-    sts = plan["statements"]
-    return (
-        (bool(getattr(args, "ids", None)) and args.ids != [p["id"] for p in sts])
-        or (getattr(args, "target", None) is not None and _source(args.target) != sts[0]["source"])
-        or (args.max_n is not None and any(p["max_n"] != args.max_n for p in sts))
-        or (getattr(args, "min_n", None) is not None and any(p["min_n"] != args.min_n for p in sts))
-        or (getattr(args, "full", False) and any(p["max_n"] != load_statement(p["id"], p["source"]).max_n for p in sts))
-        or (args.mod is not None and args.mod != plan["mod"])
-        or (args.all and not plan["all"])
-        or (getattr(args, "one_pass", False) and not plan.get("one_pass"))
-    )
-
-
 def _source(target: str) -> str:
     path, name = target.rsplit("::", 1)
     return f"{Path(path).resolve()}::{name}"
 
 
-def _run_plan(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Result]:
-    """Run ``plan`` (or, with ``--resume``, the stored run's) on the backend and store of ``args``;
-    the results in plan order.  SIGTERM (``kill PID``) stops it as Ctrl-C does: the
-    finished shards stay stored and the run is marked interrupted, to resume."""
-    import os
-    import signal
-    import threading
-
-    from ..registry.runner import INSTANCE_TIMEOUT_ENV
-
-    if getattr(args, "instance_timeout", None):
-        os.environ[INSTANCE_TIMEOUT_ENV] = repr(args.instance_timeout)  # before the workers start: they inherit it
-    timer, fired = None, threading.Event()
-    if getattr(args, "timeout", None):
-        def expire() -> None:
-            fired.set()
-            os.kill(os.getpid(), signal.SIGTERM)  # stops the run as Ctrl-C does (interrupt_on_term)
-
-        timer = threading.Timer(args.timeout, expire)
-        timer.daemon = True
-    try:
-        with interrupt_on_term():
-            if timer is not None:
-                timer.start()
-            results = _run_plan_here(args, kind, plan)
-    finally:
-        if timer is not None:
-            timer.cancel()
-        os.environ.pop(INSTANCE_TIMEOUT_ENV, None)
-    if fired.is_set():
-        for r in results:
-            if r.reason == "interrupted":
-                r.reason = (f"the run's time limit of {args.timeout:g} s (--timeout) was reached"
-                            + ("" if args.no_store else "; resume it with --resume"))
-    return results
+def _command(args: argparse.Namespace, kind: str) -> str:
+    return "shannon-verify " + " ".join(shlex.quote(a) for a in getattr(args, "argv", None) or [kind])
 
 
-def _run_plan_here(args: argparse.Namespace, kind: str, plan: dict | None) -> list[Result]:
+def _origin(args: argparse.Namespace, session: Session) -> dict:
+    """Where the verdicts of ``session`` come from, as :func:`_keep_verdicts` keeps it."""
+    return {"run": session.run_id, "store": session.store, "finished": _stamp(), "command": _command(args, session.plan.kind)}
+
+
+def _run(args: argparse.Namespace, plan: Plan) -> Session:
+    """Run ``plan`` (or, with ``--resume``, the stored run's) on the backend and store of
+    ``args`` (:func:`verify.sweep.plan.execute`), saying on standard error which run it is."""
     if args.jobs is not None and args.jobs < 1:
         raise InputError("--jobs must be at least 1.")
     if args.mod is not None and not 1 <= args.mod <= MAX_MOD:
@@ -481,253 +410,77 @@ def _run_plan_here(args: argparse.Namespace, kind: str, plan: dict | None) -> li
         raise InputError("--resume reads the store; drop --no-store.")
     if args.no_store and args.store is not None:
         raise InputError("Give --store PATH or --no-store, not both.")
-    store = None if args.no_store else Store(args.store or DEFAULT_STORE, create=not args.resume)
-    run_id = None
-    try:
-        if args.resume:
-            run_id = store.run_id(args.resume)
-            stored = store.run(run_id)["plan"]
-            if stored.get("kind") != kind:
-                raise InputError(f"Run {run_id} is a '{stored.get('kind')}' run; resume it with 'shannon-verify {stored.get('kind')} --resume {run_id}'.")
-            if stored.get("split") != GENG_SPLIT:
-                raise InputError(f"Run {run_id} split each n with geng {stored.get('split')}, this version with {GENG_SPLIT}; start a new run.")
-            gc = _graph_class(args)
-            if gc is not None and gc.spec != run_graph_class(stored):
-                then = run_graph_class(stored)
-                raise InputError(f"Run {run_id} runs over {GraphClass.parse(then)}, not {gc}; resume it without --graphs"
-                                 f"{' or with --graphs ' + then if then else ''}.")
-            if _differs(args, stored):
-                raise InputError(f"Run {run_id} checks {_describe(stored)}; resume it without these options, or with the same ones.")
-            _same_sources(run_id, stored)
-            plan = stored
-        jobs = args.jobs
-        if jobs is None:
-            # n = 7 is the first n split into shards (8): from there the cores pay off
-            deep = (plan["mod"] or 1) > 1 or any(p["max_n"] >= 7 for p in plan["statements"])
-            jobs = cpu_count() if args.dask or deep else 1
-        backend = make_backend(jobs, args.dask)
-    except BaseException:
-        if store is not None:
-            store.close()
-        raise
-    status = "failed"
-    results: list[Result] = []
-    try:
-        if store is not None:
-            if args.resume:
-                then, now = store.resume_run(run_id, backend.describe())["versions"], versions()
-                changed = [f"{k} {then.get(k)} -> {now.get(k)}" for k in now if k in VERSION_KEYS and then.get(k) != now.get(k)]
-                if changed:
-                    print(f"warning: run {run_id} continues with other versions ({', '.join(changed)})", file=sys.stderr)
-                note = f"resuming run {run_id} ({len(store.shard_rows(run_id))} shards already stored)"
-            else:
-                command = "shannon-verify " + " ".join(shlex.quote(a) for a in getattr(args, "argv", None) or [kind])
-                run_id = store.new_run(command, plan, versions(backend.describe()), backend.describe())
-                note = f"run {run_id}"
-            if run_graph_class(plan):
-                note += f" over {GraphClass.parse(run_graph_class(plan))}"
-            if not args.json:
-                print(f"{note} on {backend.describe()}, stored in {store.path}; resume with --resume {run_id}", file=sys.stderr)
-        progress = not args.no_progress and sys.stderr.isatty()
-        root = Path(plan["out"]) if plan.get("out") else None
-        args.ran = plan
-        with Overall(len(plan["statements"]), kind, enabled=not args.no_progress) as overall:
-            if plan.get("one_pass"):
-                results, status = _one_pass(args, plan, backend, store, run_id, root, overall, progress)
-            elif jobs > 1 and len(plan["statements"]) > 1 and getattr(backend, "name", "") != "serial":
-                results, status = _side_by_side(args, plan, backend, store, run_id, root, overall, width=jobs)
-            else:
-                for p in plan["statements"]:
-                    st = _load(p)
-                    args.loaded = {**getattr(args, "loaded", {}), st.id: st}
-                    r = _sweep_one(st, p, plan, backend, store, run_id, root, overall, progress)
-                    results.append(r)
-                    if r.reason == "interrupted":
-                        status = "interrupted"
-                        break
-                else:
-                    status = "done"
-    finally:
-        backend.close(cancel=status != "done")
-        if store is not None:
-            if run_id is not None:
-                store.finish_run(run_id, status)
-            store.close()
-        args.origin = {"run": run_id, "store": None if store is None else str(store.path), "finished": _stamp(),
-                       "command": "shannon-verify " + " ".join(shlex.quote(a) for a in getattr(args, "argv", None) or [kind])}
-    return results
 
+    def accept(run_id: int, stored: Plan) -> None:
+        """Refuse to resume ``stored`` with options that contradict it."""
+        gc = _graph_class(args)
+        if gc is not None and gc.spec != stored.graphs:
+            then = stored.graphs
+            raise InputError(f"Run {run_id} runs over {GraphClass.parse(then)}, not {gc}; resume it without --graphs"
+                             f"{' or with --graphs ' + then if then else ''}.")
+        target = getattr(args, "target", None)
+        if stored.contradicts(ids=getattr(args, "ids", None), source=None if target is None else _source(target),
+                              max_n=args.max_n, min_n=getattr(args, "min_n", None), full=getattr(args, "full", False),
+                              mod=args.mod, all_n=args.all, one_pass=getattr(args, "one_pass", False)):
+            raise InputError(f"Run {run_id} checks {stored.describe()}; resume it without these options, or with the same ones.")
 
-def _sweep_one(st, p: dict, plan: dict, backend, store, run_id, root, overall, progress: bool) -> Result:
-    """One statement of the plan swept alone, shown on the overall line, its result
-    stored unless it was interrupted."""
-    overall.start(f"{st.id} (n ≤ {p['max_n']})")
-    r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
-              source=p["source"], all_n=plan["all"], progress=progress, root=root)
-    overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
-    if r.reason != "interrupted" and store is not None:
-        store.record_result(run_id, r)
-    return r
-
-
-def _one_pass(args, plan: dict, backend, store, run_id, root, overall, progress: bool) -> tuple[list[Result], str]:
-    """Run the plan with its game-by-game statements in one pass over the games
-    (:func:`verify.sweep.onepass.sweep_together`), then the others one at a time; the
-    results in plan order."""
-    from ..sweep.onepass import groupable, sweep_together
-
-    items = plan["statements"]
-    loaded = [_load(p) for p in items]
-    args.loaded = {**getattr(args, "loaded", {}), **{st.id: st for st in loaded}}
-    passes: dict[str, list[int]] = {}  # one pass per graph class
-    for k, st in enumerate(loaded):
-        if groupable(st):
-            passes.setdefault(class_spec(st), []).append(k)
-    results: list[Result | None] = [None] * len(items)
-    for together in passes.values():
-        for k in together:
-            overall.start(f"{loaded[k].id} (n ≤ {items[k]['max_n']})")
-        bar = None
-        lines: dict[int, object] = {}  # n -> plain shard lines off a terminal (CI logs)
-        if progress:
-            from tqdm import tqdm
-
-            bar = tqdm(desc="one pass", unit=" shards", leave=False, file=sys.stderr, mininterval=0.5, disable=None)
-
-        def on_level(n: int, res: int, seconds: float, done: int, total: int) -> None:
-            if bar is not None:
-                bar.set_description(f"one pass n={n}")
-                bar.total = total
-                bar.n = done
-                bar.refresh()
-            elif not args.no_progress and total > 1:
-                if n not in lines:
-                    lines[n] = shard_lines(f"one pass n={n}")
-                if res is not None:
-                    lines[n](res, {}, seconds, done, total)
-
-        try:
-            group = [(loaded[k], items[k]["min_n"] if items[k]["min_n"] is not None else loaded[k].min_n, items[k]["max_n"])
-                     for k in together]
-            rs = sweep_together(group, backend=backend, store=store, run_id=run_id, mod=plan["mod"], all_n=plan["all"],
-                                root=root, on_level=on_level)
-        finally:
-            if bar is not None:
-                bar.close()
-        for k, r in zip(together, rs):
-            results[k] = r
-            overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
-            if r.reason != "interrupted" and store is not None:
-                store.record_result(run_id, r)
-        if any(r.reason == "interrupted" for r in rs):
-            return [r for r in results if r is not None], "interrupted"
-    for k, (st, p) in enumerate(zip(loaded, items)):
-        if results[k] is not None:
-            continue
-        r = results[k] = _sweep_one(st, p, plan, backend, store, run_id, root, overall, progress)
-        if r.reason == "interrupted":
-            return [r for r in results if r is not None], "interrupted"
-    return [r for r in results if r is not None], "done"
-
-
-def _side_by_side(args, plan: dict, backend, store, run_id, root, overall, width: int) -> tuple[list[Result], str]:
-    """Run the plan's statements ``width`` at a time, each in a thread of this process
-    whose shards go to the shared worker pool, so that a statement of one shard (a small
-    ``n``, a table, a list of links) never leaves a core idle while another statement
-    waits.  Every statement runs exactly as alone (the same sweep, the same shards; the
-    decision procedures are recorded per thread); the results come back in plan order.
-    Ctrl-C stops the workers: the statements under way are ``unknown`` (interrupted),
-    those not started are left out, as in a run one statement at a time."""
-    import threading
-    from concurrent.futures import ThreadPoolExecutor
-
-    from ..sweep.sweep import coordinating
-
-    items = plan["statements"]
-    loaded = [_load(p) for p in items]  # in this thread: the cache is not shared-safe
-    args.loaded = {**getattr(args, "loaded", {}), **{st.id: st for st in loaded}}
-    stop = threading.Event()
-    results: list[Result | None] = [None] * len(items)
-    started = [False] * len(items)
-
-    def one(k: int) -> Result | None:
-        if stop.is_set():
-            return None
-        started[k] = True
-        st, p = loaded[k], items[k]
-        overall.start(f"{st.id} (n ≤ {p['max_n']})")
-        try:
-            with coordinating():
-                r = sweep(st, p["max_n"], p["min_n"], backend=backend, store=store, run_id=run_id, mod=plan["mod"],
-                          source=p["source"], all_n=plan["all"], progress=False, root=root)
-        except Exception:
-            if stop.is_set():  # the workers were stopped under it
-                r = Result(st.id, "unknown", p["min_n"] or st.min_n, p["max_n"], reason="interrupted")
-            else:
-                raise
-        overall.done(r.id, f"{r.verdict} in {r.seconds:.1f} s")
-        if r.reason == "interrupted":
-            stop.set()
-        elif store is not None:
-            store.record_result(run_id, r)
-        results[k] = r
-        return r
-
-    pool = ThreadPoolExecutor(max_workers=width, thread_name_prefix="statement")
-    futures = [pool.submit(one, k) for k in range(len(items))]
-    try:
-        for f in futures:
-            f.result()
-    except KeyboardInterrupt:
-        stop.set()
-        backend.close(cancel=True)
-        for f in futures:
-            f.cancel()
-        for f in futures:
-            try:
-                f.result()
-            except BaseException:  # a statement stopped mid-way; marked below
-                pass
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    out: list[Result] = []
-    for k, r in enumerate(results):
-        if r is None:
-            if not started[k]:
-                break
-            r = Result(loaded[k].id, "unknown", items[k]["min_n"] or loaded[k].min_n, items[k]["max_n"],
-                       reason="interrupted")
-        out.append(r)
-        if r.reason == "interrupted":
-            break
-    return out, ("interrupted" if stop.is_set() else "done")
-
-
-def _load(p: dict) -> Statement:
-    """The statement of plan entry ``p``, restricted to the graph class it runs over."""
-    return load_statement(p["id"], p["source"], p.get("graphs") or None)
-
-
-def _same_sources(run_id: int, plan: dict) -> None:
-    """Refuse to resume a run whose statements' source changed since it started."""
-    for p in plan["statements"]:
-        then = p.get("hash")
-        if then is None:
-            continue
-        if p["source"] is not None:
-            now = source_hash(p["source"].rsplit("::", 1)[0])
-            what = p["source"].rsplit("::", 1)[0]
+    def opened(session: Session) -> None:
+        if session.store is None:
+            return
+        if session.changed:
+            print(f"warning: run {session.run_id} continues with other versions ({', '.join(session.changed)})", file=sys.stderr)
+        if session.resumed:
+            note = f"resuming run {session.run_id} ({session.stored_before} shards already stored)"
         else:
-            now = check_source_hash(load_statement(p["id"]))
-            what = f"the check of {p['id']}"
-        if now != then:
-            raise InputError(f"Run {run_id} cannot be resumed: {what} changed since it started; start a new run.")
+            note = f"run {session.run_id}"
+        if session.plan.graphs:
+            note += f" over {GraphClass.parse(session.plan.graphs)}"
+        if not args.json:
+            print(f"{note} on {session.backend}, stored in {session.store}; resume with --resume {session.run_id}",
+                  file=sys.stderr)
+
+    bars = not args.no_progress and sys.stderr.isatty()
+    return execute(plan, store=None if args.no_store else (args.store or DEFAULT_STORE), resume=args.resume,
+                   jobs=args.jobs, dask=args.dask, command=_command(args, plan.kind), accept=accept,
+                   code_hash=check_source_hash,  # looked up here, so that a test may replace it
+                   on_open=opened, overall=lambda p: Overall(len(p.statements), p.kind, enabled=not args.no_progress),
+                   progress=bars, pass_progress=lambda: _pass_progress(args, bars))
+
+
+@contextmanager
+def _pass_progress(args: argparse.Namespace, bars: bool):
+    """The progress of one pass over the games: a bar on a terminal, else plain shard
+    lines (a CI log), nothing with ``--no-progress``; gives its ``on_level``."""
+    bar = None
+    lines: dict[int, object] = {}  # n -> plain shard lines off a terminal (CI logs)
+    if bars:
+        from tqdm import tqdm
+
+        bar = tqdm(desc="one pass", unit=" shards", leave=False, file=sys.stderr, mininterval=0.5, disable=None)
+
+    def on_level(n: int, res: int, seconds: float, done: int, total: int) -> None:
+        if bar is not None:
+            bar.set_description(f"one pass n={n}")
+            bar.total = total
+            bar.n = done
+            bar.refresh()
+        elif not args.no_progress and total > 1:
+            if n not in lines:
+                lines[n] = shard_lines(f"one pass n={n}")
+            if res is not None:
+                lines[n](res, {}, seconds, done, total)
+
+    try:
+        yield on_level
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def run_hunt(args: argparse.Namespace) -> int:
-    _set_audit(args)
+    audit = _audit(args)
     with user_output_to_stderr(args.json):  # the file's code runs from its import on
-        r, st = _hunt(args)
+        r, st, loaded = _hunt(args, audit)
     graphs = class_spec(st)
     if args.json:
         print(json.dumps({**r.to_json(), **({"graphs": graphs} if graphs else {})}, indent=2))
@@ -741,13 +494,13 @@ def run_hunt(args: argparse.Namespace) -> int:
             print(f"written to {r.witness_path}")
         elif r.reason:
             print(f"({r.reason})")
-    return 1 if flagged([r], getattr(args, "loaded", {})) else 0
+    return 1 if flagged([r], loaded) else 0
 
 
-def _hunt(args: argparse.Namespace) -> tuple[Result, Statement]:
-    """The hunt of ``args``, run: its result and statement."""
+def _hunt(args: argparse.Namespace, audit: int | None = None) -> tuple[Result, Statement, dict]:
+    """The hunt of ``args``, run: its result, its statement and the statements loaded."""
     gc = _graph_class(args)
-    plan = None
+    plan = Plan("hunt", **_session(args, audit))
     if args.target is None and not args.resume:
         _check_range(args, in_class=gc is not None and not gc.is_all)
         raise InputError("Give the statement as FILE.py::NAME (or --resume RUN_ID).")
@@ -758,15 +511,10 @@ def _hunt(args: argparse.Namespace) -> tuple[Result, Statement]:
             st = restricted(st, gc)
         _check_range(args, in_class=st.graph_class is not None and not st.graph_class.is_all)
         if not args.resume:
-            source = _source(args.target)
-            if (args.max_n or 7) < st.min_n:
-                raise InputError(f"--max-n {args.max_n} is below the smallest n of {st.id} ({st.min_n}).")
-            out = str(Path(args.out or "counterexamples").resolve())
-            plan = _plan("hunt", [{"id": st.id, "source": source, "min_n": st.min_n, "max_n": args.max_n or 7,
-                                   "hash": source_hash(source.rsplit("::", 1)[0]),
-                                   **({"graphs": class_spec(st)} if class_spec(st) else {})}], args)
-            plan["out"] = out
+            plan = hunt_plan(st, _source(args.target), max_n=args.max_n, out=str(Path(args.out or "counterexamples").resolve()),
+                             mod=args.mod, all_n=args.all, graphs=_graphs(args), **_session(args, audit))
     else:
         _check_range(args, in_class=True)  # the stored run's range was checked when it started
-    r = _run_plan(args, "hunt", plan)[0]
-    return r, getattr(args, "loaded", {}).get(r.id, st)
+    session = _run(args, plan)
+    r = session.results[0]
+    return r, session.loaded.get(r.id, st), session.loaded

@@ -6,13 +6,17 @@
 * :mod:`~verify.sweep.store` — the SQLite results store that makes runs resumable;
 * :mod:`~verify.sweep.sweep` — :func:`sweep`, which submits, stores and merges, and
   returns the same :class:`~verify.registry.Result` as
-  :func:`~verify.registry.run_statement`.
+  :func:`~verify.registry.run_statement`;
+* :mod:`~verify.sweep.plan` — the run plan of ``check``, ``hunt`` and the pytest plugin
+  (:class:`Plan`: statements, ``n`` ranges, code hashes, shards, one pass or side by side,
+  audit, timeout) and :func:`run_plan`/:func:`execute`, which run it.
 """
 
 from .backends import Backend, Dask, Processes, Serial, make_backend
 from .shards import Shard, ShardResult, default_mod, load_statement, run_shard
 from .store import DEFAULT_STORE, Store
 from .sweep import merge, sweep
+from .plan import Plan, execute, run_plan
 
 __all__ = [
     "Shard",
@@ -29,4 +33,7 @@ __all__ = [
     "DEFAULT_STORE",
     "sweep",
     "merge",
+    "Plan",
+    "run_plan",
+    "execute",
 ]
