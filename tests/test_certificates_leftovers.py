@@ -328,3 +328,33 @@ def test_python_checker_cap(tmp_path, monkeypatch, capsys):
         check_files(d / "formula.cnf", d / "proof.drup", "python")
     code, _, err = _run(capsys, "check-proof", str(d), "--checker", "python")
     assert code == 2 and "use the C checker" in err and err.count("\n") == 1
+
+
+# ----------------------------------------------------------------- benchmarks/drat_trim.py (run on demand)
+def _bench():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("drat_trim_bench", EXAMPLES.parent / "benchmarks" / "drat_trim.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_drat_trim_benchmark_help_and_pure_functions(capsys, tmp_path, monkeypatch):
+    bench = _bench()
+    with pytest.raises(SystemExit) as exc:
+        bench.main(["--help"])
+    out = capsys.readouterr().out
+    assert exc.value.code == 0 and "--source" in out and "--cache" in out and "drat-trim" in out
+    assert bench.parse_verdict("c x\ns VERIFIED\n") is True and bench.parse_verdict("s NOT VERIFIED") is False
+    assert bench.parse_verdict("c ERROR: something\n") is None and bench.parse_verdict("") is None
+    counts = bench.agreement([{"expect": False, "drat_trim": True, "drup_check": None, "python": False,
+                               "dratify": False}])
+    assert counts["drat_trim"] == {"ran": 1, "agree": 0, "disagree": 1} and counts["drup_check"]["ran"] == 0
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert bench.cache_dir(None) == tmp_path / "shannon-verify" / "drat-trim"
+    assert bench.cache_dir(str(tmp_path / "c")) == tmp_path / "c"
+    text = "1 2 0\n-1 0\nd 1 2 0\n2 3 0\n0\n"
+    assert bench._corrupt(text, "unit removed") == "1 2 0\nd 1 2 0\n2 3 0\n0\n"
+    assert bench._corrupt(text, "cut in half") == "1 2 0\n-1 0\n"
+    assert bench._corrupt(text, "flipped") == "-1 2 0\n-1 0\nd 1 2 0\n2 3 0\n0\n"
