@@ -1,10 +1,15 @@
-"""Checkable UNSAT certificates for ``shannon-verify prove``.
+"""Checkable UNSAT certificates for ``shannon-verify prove`` and ``shannon-verify dead``.
 
-``prove ID --n N --proof DIR`` writes the query as DIMACS, the solver's DRUP proof and a
-manifest (:mod:`verify.certify.certificate`); ``check-proof DIR`` verifies them with a
-checker that shares no code with the solver: a backward RUP checker in C
-(``drup_check.c``, :mod:`verify.certify.checker`) or, for small proofs, a forward RUP
-checker in pure Python (:mod:`verify.certify.rup`).
+An UNSAT certificate is a directory holding a CNF, a solver's DRUP refutation of it and a
+manifest saying what the CNF claims.  ``prove ID --n N --proof DIR`` writes one for "no
+game on n vertices violates ID" (:mod:`verify.certify.certificate`); ``dead --proof DIR``
+one per dead item for "no induced terminal path carries it"
+(:mod:`verify.certify.dead_items`).  ``check-proof DIR`` re-derives the CNF from the
+claim and verifies the proof with a checker that shares no code with the solver: a
+backward RUP checker in C (``drup_check.c``, :mod:`verify.certify.checker`) or, for
+proofs of at most 2 MiB, a forward RUP checker in pure Python (:mod:`verify.certify.rup`).
+The tests cross-check both with a third-party checker, dratify (PyPI), and
+``benchmarks/drat_trim.py`` with drat-trim built from its public source.
 """
 
 from .certificate import CertificateError, Outcome, check_certificate, certificate_dirs, read_manifest, write_certificate

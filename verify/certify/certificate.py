@@ -1,4 +1,4 @@
-"""UNSAT certificates of ``shannon-verify prove``: write them, and check them.
+"""UNSAT certificates of ``shannon-verify prove`` and ``dead --proof``: write them, and check them.
 
 A certificate is a directory with three files:
 
@@ -21,7 +21,10 @@ Either file may be gzip-compressed (``formula.cnf.gz``, ``proof.drup.gz``).
 3. both files hash to the manifest's SHA-256 (else: rejected, "changed after writing");
 4. the CNF is re-derived from the project's encoder for the manifest's statement and
    n and must be byte-identical (else: rejected) — this is what ties the certificate to
-   the statement rather than to some formula (skip with ``reencode=False``);
+   the statement rather than to some formula (skip with ``reencode=False``); a
+   dead-item certificate (family ``"dead-item"``, :mod:`verify.certify.dead_items`) is
+   re-derived from the game, item and cycle cuts its manifest records, each cut checked
+   sound first (else: rejected);
 5. an independent checker verifies that the proof refutes the CNF:
    :mod:`drup_check <verify.certify.checker>` (C) or :mod:`verify.certify.rup` (Python).
 

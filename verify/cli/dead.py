@@ -234,7 +234,7 @@ def run(args: argparse.Namespace) -> int:
     for it, v in dead:
         t = trust(v, certs.get(it))
         words[t] = words.get(t, 0) + 1
-    if dead:
+    if set(words) - {"Python"}:  # a solver's answer among them: say so
         print("Dead answers rest on: " + ", ".join(f"{k} ({words[k]})" for k in sorted(words)) + ".")
     if args.proof is not None:
         print(f"Certificates: {sum(c.checked for c in certs.values())} of {len(certs)} dead items certified in "
