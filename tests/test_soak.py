@@ -231,7 +231,8 @@ def _soak_store(tmp_path: Path, args: list[str], key: str, done_re, units: int, 
                 out, err = proc.communicate()
         finally:
             _finish(proc, 30)
-        assert "Traceback" not in err, err[-3000:]
+        # an interrupt raised inside an at-fork hook is "Exception ignored" and lost (issue 45)
+        assert "Traceback" not in err and "Exception ignored" not in err, err[-3000:]
         ran = done_re.findall(err)
         assert not before & set(ran), f"a stored unit was computed again: {sorted(before & set(ran))}"
         computed += ran

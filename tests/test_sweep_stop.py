@@ -333,3 +333,52 @@ def test_no_pipeline_starts_once_a_sharded_run_is_stopping():
     assert refused and "stopping" in refused[0]
     assert not kernel._STOPPING.is_set()
     assert kernel.geng_pipe(["true"], ["cat"], "cat")[0] == ""
+
+
+# A run whose parent-side at-fork hook sleeps 0.3 s: a signal sent as soon as a child of the
+# run appears lands inside the fork of a kernel (where it was lost before, once in 30 stops).
+_SLOW_FORK = ("import os, sys, time; os.register_at_fork(after_in_parent=lambda: time.sleep(0.3)); "
+              "from verify.cli import main; sys.exit(main(sys.argv[1:]))")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_stop_as_hex_openings_forks_its_kernels_ends_it(tmp_path):
+    """Issue 45 (the deep soak of hex-openings): a SIGINT or SIGTERM that came while the run
+    forked a kernel raised its KeyboardInterrupt inside Python's at-fork hook (logging's
+    ``_releaseLock``), where it was printed as "Exception ignored" and lost: the run went on
+    and the soak timed out.  The kernels now start in the worker threads (a signal's
+    KeyboardInterrupt comes in the main thread only), under a gate a stop closes.  SIGKILL
+    at the same moment leaves no kernel (one forked then dies as it sees its runner gone).
+    Each stop comes as the run's first child appears, the fork made 0.3 s longer."""
+    store = tmp_path / "h.jsonl"
+    for k, sig in enumerate([signal.SIGINT, signal.SIGTERM, signal.SIGKILL, signal.SIGINT, signal.SIGTERM,
+                             signal.SIGKILL, signal.SIGKILL]):
+        store.unlink(missing_ok=True)
+        proc = subprocess.Popen([sys.executable, "-c", _SLOW_FORK, "hex-openings", "5", "--jobs", "2", "--store",
+                                 str(store)], cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True, preexec_fn=_default_sigint)
+        try:
+            deadline = time.monotonic() + 30
+            while len(_group(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.002)
+            time.sleep(0.01 * k)
+            assert proc.poll() is None, "the run ended before it could be stopped"
+            proc.send_signal(sig)
+            out, err = proc.communicate(timeout=5)  # every pipe closed: no process of the run holds one
+            deadline = time.monotonic() + 2
+            while _group(proc.pid) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            left = _group(proc.pid)
+        finally:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            if proc.poll() is None:
+                proc.communicate()
+        assert not left, f"{len(left)} processes outlived the run after {sig.name}"
+        if sig == signal.SIGKILL:
+            assert proc.returncode == -signal.SIGKILL
+        else:
+            assert proc.returncode == 130 and "--resume" in err, (sig.name, proc.returncode, err[-1500:])
+            assert "Exception ignored" not in err and "Traceback" not in err, err[-1500:]

@@ -46,7 +46,9 @@ References
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import os
 import resource
 from collections import Counter
 import threading
@@ -56,28 +58,76 @@ from pathlib import Path
 from ... import jsonl_store
 from ...errors import InputError, ShannonVerifyError
 from .board import BLACK, WHITE, Position
-from .solver import RUN_SWITCHES, CSolver, _flags, kernel_sources
+from .solver import RUN_SWITCHES, CSolver, _flags, kernel_executable, kernel_sources
 
 __all__ = ["run_openings", "solve_opening", "kernel_hash", "record_kernel", "representatives", "openings_table_bits",
            "check_table_bits", "table_bytes",
            "estimate_per_opening", "MAX_N", "DEFAULT_BUDGET"]
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the forked child
-    try:
-        import ctypes
-        import signal
+def _prctl():
+    """libc's ``prctl`` (Linux), looked up in the runner before any kernel is forked (the
+    forked child then imports nothing and opens no library); None elsewhere."""
+    global _PRCTL
+    if _PRCTL is False:
+        try:
+            import ctypes
 
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: a killed runner leaves no kernel behind
-    except Exception:
-        pass
+            _PRCTL = ctypes.CDLL(None, use_errno=True).prctl
+        except (ImportError, OSError, AttributeError):
+            _PRCTL = None
+    return _PRCTL
+
+
+_PRCTL = False  # not looked up yet
+
+
+def _die_with(parent: int) -> None:  # pragma: no cover - runs in the forked child
+    """Linux: the kernel kills this kernel process when the thread that started it dies,
+    even by SIGKILL of the run (``prctl(PR_SET_PDEATHSIG, SIGKILL)``); a runner already
+    gone before the call (killed between the fork and here) ends the child at once."""
+    if _PRCTL:
+        _PRCTL(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG = 1, SIGKILL = 9
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+class _Gate:
+    """The kernel processes of one run: each is started under :attr:`lock` and entered in
+    :attr:`procs`, or not at all once the run is stopping (:meth:`stop`), so a stop kills
+    every kernel and none starts after it."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.stopping = False
+        self.procs: list = []
+
+    def stop(self) -> None:
+        """Start no other kernel process and kill those started."""
+        with self.lock:
+            self.stopping = True
+            procs = list(self.procs)
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
 
 
 class _Kernel(CSolver):
-    """:class:`~.solver.CSolver` whose processes are killed when the runner dies (Linux)."""
+    """:class:`~.solver.CSolver` whose processes are killed when the thread that started them
+    dies, or the whole runner (Linux); with a ``gate`` (:class:`_Gate`) each is started
+    under it.  ``run_openings`` starts them in its worker threads, never in the main thread:
+    Python runs the at-fork hooks (``logging``'s) there, and a Ctrl-C or SIGTERM whose
+    ``KeyboardInterrupt`` came inside one was printed as "Exception ignored" and lost —
+    the run went on (issue 45)."""
+
+    def __init__(self, table_bits: int = 20, gate: _Gate | None = None) -> None:
+        self.gate = gate
+        super().__init__(table_bits)
 
     def _popen_kwargs(self) -> dict:
-        return {"preexec_fn": _die_with_parent}
+        _prctl()  # looked up here, in the runner: the child only calls it
+        return {"preexec_fn": functools.partial(_die_with, os.getpid())}
 
     source_hash: str | None = None
     """:func:`kernel_hash` of the sources when the running kernel process was started (so
@@ -86,7 +136,15 @@ class _Kernel(CSolver):
     def _start(self, wide: bool, mid: bool = False):
         self.source_hash = kernel_hash()
         try:
-            return super()._start(wide, mid)
+            if self.gate is None:
+                return super()._start(wide, mid)
+            kernel_executable(wide, mid)  # compiled before the gate: a stop never waits for the compiler
+            with self.gate.lock:
+                if self.gate.stopping:
+                    raise ShannonVerifyError("The run is stopping; no kernel process is started.")
+                proc = super()._start(wide, mid)
+                self.gate.procs.append(proc)
+            return proc
         except ShannonVerifyError as exc:
             if "No C compiler" in str(exc):
                 raise InputError("No C compiler found for the Hex kernel (gcc or cc is needed).") from None
@@ -508,12 +566,17 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
             for rec in backend.run(solve_opening, [(n, i, budget, switches, bits) for i in todo]):
                 record(rec)
         todo = queue = []
-    kernels = [_Kernel(bits) for _ in range(min(jobs, len(todo)))]
-
+    # Each worker thread starts its own kernel: a process started in the main thread runs
+    # Python's at-fork hooks there, where a KeyboardInterrupt (Ctrl-C, SIGTERM) is lost.
+    gate = _Gate()
+    kernels: list[_Kernel] = []
     errors: list = []
 
-    def work(k):
+    def work():
         try:
+            k = _Kernel(bits, gate)
+            with lock:
+                kernels.append(k)
             _work(k)
         except Exception as exc:  # a kernel that died (interrupted, or a bug): stop this worker, report it
             errors.append(exc)
@@ -527,7 +590,7 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
                 i = queue.pop(0)
             record(_solve_with(k, board, i, budget, switches))
 
-    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in kernels]
+    threads = [threading.Thread(target=work, daemon=True) for _ in range(min(jobs, len(todo)))]
     try:
         for t in threads:
             t.start()
@@ -537,9 +600,10 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         with lock:
             queue.clear()
         if any(t.is_alive() for t in threads):
-            for k in kernels:
-                k.kill()
-        for k in kernels:
+            gate.stop()  # kills every kernel started, and none starts after
+        with lock:
+            started = list(kernels)
+        for k in started:
             k.close()
     if errors:
         raise errors[0]
