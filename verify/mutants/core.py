@@ -84,7 +84,9 @@ class Mutant:
         The smallest counterexample's order key (a prefix of the domain's
         ``witness_key``, e.g. ``(n, m, graph6)``); None: not pinned.
     verdict : str
-        The verdict that refutes the mutant: ``fails``, or ``not-found`` for an example.
+        The verdict that refutes the mutant: ``fails``, ``not-found`` for an example, or
+        ``error`` when the route's own re-check refuses the planted bug (``expect`` then
+        pins the start of the error's sentence).
     deep : bool
         Needs more than the default tier (not run or scored without ``--deep``).
     equivalent : bool
@@ -238,7 +240,7 @@ def run_mutant(mutant: Mutant, route: str | None = None) -> MutantResult:
 
     st = REGISTRY[mutant.sid]
     start = time.perf_counter()
-    from ..errors import StatementError
+    from ..errors import ShannonVerifyError
 
     expect = mutant.expected(route)
     try:
@@ -247,7 +249,12 @@ def run_mutant(mutant: Mutant, route: str | None = None) -> MutantResult:
     except RouteNotApplicable as exc:
         return MutantResult(mutant, "not-applicable", None, 0, time.perf_counter() - start, False,
                             f"route {route} does not consult what this mutant replaces ({exc})", route)
-    except StatementError as exc:  # the check raised under the mutant: no verdict, so not refuted
+    except ShannonVerifyError as exc:  # the check (or its route's own re-check) raised under the mutant
+        text = str(exc)
+        if mutant.verdict == "error":  # refuted by the route's re-check refusing the planted bug, as pinned
+            ok = expect is None or str(expect[0]) in text
+            return MutantResult(mutant, "error", (text,), 0, time.perf_counter() - start, ok,
+                                "" if ok else f"raised {text!r}, not the pinned {expect[0]!r}", route)
         return MutantResult(mutant, "error", None, 0, time.perf_counter() - start, False,
                             f"the registered check raised instead of failing: {exc}", route)
     key = _witness_key(st, r.witness)

@@ -67,6 +67,9 @@ def fresh_cache(orig):
 
 #: the search with its minimality test skipped (pruning on: rules 1–5 of candidate_pairs)
 NOT_MINIMAL = [P(SEARCH, "classify_masks", minimality_skipped), P(SEARCH, "_CACHE", fresh_cache)]
+#: the same bug planted in the compiled solver (lnk_solver.h's LNK_BUG_MINIMALITY): the
+#: route "kernel" (the compiled searches, taken from n = 9) reports every link minimal
+KERNEL_NOT_MINIMAL = [P(LNK + "kernel", "DEBUG_BITS", lambda orig: 1), P(SEARCH, "_CACHE", fresh_cache)]
 #: the same with the pruning off too: every weak link of every terminal pair
 NOT_MINIMAL_UNPRUNED = NOT_MINIMAL + [P(SEARCH, "candidate_pairs", no_pruning)]
 
@@ -230,6 +233,7 @@ FACTS = LNK + "facts"
 TABLES = LNK + "tables"
 W1 = (3, 2, "Bo", (1, 2))
 W3 = (5, 5, "DXo", (3, 4))
+KERNEL_CAUGHT = ("The C kernel reports FEhd_ (terminals 1, 4) as a minimal weak link; the Python solver disagrees.",)
 
 MUTANTS: list[Mutant] = [
     # --- DEF: the search against the definition (plain minimax)
@@ -243,21 +247,21 @@ MUTANTS: list[Mutant] = [
     Mutant("LNK.L2", "search: minimality skipped, no pruning", NOT_MINIMAL_UNPRUNED, 4, (4, 3, "CU", (2, 3))),
     Mutant("LNK.EQ1", "search: minimality skipped, no pruning", NOT_MINIMAL_UNPRUNED, 4, (4, 3, "CU", (2, 3))),
     # --- structural theorems on every link: the search's minimality test skipped
-    Mutant("LNK.T1", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "EFF_", (4, 5))),
-    Mutant("LNK.T2", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "EFF_", (4, 5))),
-    Mutant("LNK.T4", "search: minimality skipped", NOT_MINIMAL, 7, (7, 8, "F`\\CO", (5, 6))),
-    Mutant("LNK.L3", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "EFF_", (4, 5))),
-    Mutant("LNK.L4", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "ENF?", (4, 5))),
-    Mutant("LNK.L5", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "ENF?", (4, 5))),
+    Mutant("LNK.T1", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "EFF_", (4, 5)), routes=("plain",)),
+    Mutant("LNK.T2", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "EFF_", (4, 5)), routes=("plain",)),
+    Mutant("LNK.T4", "search: minimality skipped", NOT_MINIMAL, 7, (7, 8, "F`\\CO", (5, 6)), routes=("plain",)),
+    Mutant("LNK.L3", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "EFF_", (4, 5)), routes=("plain",)),
+    Mutant("LNK.L4", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "ENF?", (4, 5)), routes=("plain",)),
+    Mutant("LNK.L5", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "ENF?", (4, 5)), routes=("plain",)),
     Mutant("LNK.L5", "threat answers flipped", [P("concepts", "threatens", negate)], 3, W1),
-    Mutant("LNK.L6", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "ERd_", (4, 5))),
-    Mutant("LNK.L7", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "ENF?", (4, 5))),
-    Mutant("LNK.C3", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "EFF_", (4, 5))),
-    Mutant("LNK.SIEVE", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "EFF_", (4, 5))),
+    Mutant("LNK.L6", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "ERd_", (4, 5)), routes=("plain",)),
+    Mutant("LNK.L7", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "ENF?", (4, 5)), routes=("plain",)),
+    Mutant("LNK.C3", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "EFF_", (4, 5)), routes=("plain",)),
+    Mutant("LNK.SIEVE", "search: minimality skipped", NOT_MINIMAL, 6, (6, 7, "EFF_", (4, 5)), routes=("plain",)),
     Mutant("LNK.SIEVE", "candidate pairs: no pendant terminal", [P(LNK + "sieve", "pair_candidates", pendant_terminals_rejected)], 3, W1),
-    Mutant("LNK.FACTS.even", "search: minimality skipped", NOT_MINIMAL, 6, (6,)),
-    Mutant("LNK.FACTS.triangles", "search: minimality skipped", NOT_MINIMAL, 6, (6,)),
-    Mutant("LNK.FACTS.w4", "search: minimality skipped", NOT_MINIMAL, 6, (6,)),
+    Mutant("LNK.FACTS.even", "search: minimality skipped", NOT_MINIMAL, 6, (6,), routes=("plain",)),
+    Mutant("LNK.FACTS.triangles", "search: minimality skipped", NOT_MINIMAL, 6, (6,), routes=("plain",)),
+    Mutant("LNK.FACTS.w4", "search: minimality skipped", NOT_MINIMAL, 6, (6,), routes=("plain",)),
     # --- T3 and DEG: the one exception (Fig. 2, n = 9) pinned
     Mutant("LNK.T3", "d_max off by one: more exceptions", [P(DOMAIN, "minimal_links", shifted_links("d_max", 1))], 9, (9,)),
     Mutant("LNK.T3", "a different exception (Fig. 2 plus an edge)", [P(DOMAIN, "minimal_links", exception_replaced)], 9, (9,)),
@@ -281,13 +285,28 @@ MUTANTS: list[Mutant] = [
     Mutant("LNK.C2.dist", "terminal distance off by one", [P(STATEMENTS, "terminal_distance", plus(1))], 9, (7,)),
     Mutant("LNK.C2.dist", "the weight-9 set read as weight 8: 4 is not reached at weight 9",
            [P(STATEMENTS, "_set_weight", plus(-1))], 12, (12,)),
-    Mutant("LNK.C2.adj", "search: minimality skipped", NOT_MINIMAL, 7, (7, 8, "FBgV?", (5, 6))),
+    Mutant("LNK.C2.adj", "search: minimality skipped", NOT_MINIMAL, 7, (7, 8, "FBgV?", (5, 6)), routes=("plain",)),
     Mutant("LNK.C2.strong.class", "class search: both terminal degrees read one too low",
            [P(CLASSES, "class_links", class_shifted("d_s", -1)), P(CLASSES, "class_links", class_shifted("d_t", -1))],
            10, (8,)),
     Mutant("LNK.C3.class", "terminal distance off by one", [P(STATEMENTS, "terminal_distance", plus(1))], 11, (5,)),
     Mutant("LNK.C2.strong", "d_max off by one", [P(DOMAIN, "minimal_links", shifted_links("d_max", -1))], 8, (8, 11, "G_lsIO", (6, 7))),
     Mutant("LNK.C3.p", "p off by one", [P(DOMAIN, "minimal_links", shifted_links("p", -1))], 5, (5,)),
+    # --- the route "kernel": the same bug in the compiled solver; every link it reports is
+    # re-solved in Python (kernel.recheck), which refuses the first non-minimal one (n = 7)
+    Mutant("LNK.T1", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.T2", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.T4", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.L3", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.L4", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.L5", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.L6", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.L7", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.C3", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.SIEVE", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.FACTS.even", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.FACTS.triangles", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    Mutant("LNK.C2.adj", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
     # --- Table 1
     Mutant("LNK.TAB1", "search loses its first link", [P(TABLES, "minimal_links", first_link_lost)], 3,
            ((3, "minimal links", 0, 1), (3, "S-irreducible", 0, 1))),

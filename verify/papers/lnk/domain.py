@@ -182,3 +182,24 @@ STRONG_SETS = LinkSetDomain("strong")
 MAXDEG3_WEAK_LINKS = ClassLinkDomain("weak", 3)
 MAXDEG3_WEAK_SETS = ClassLinkSetDomain("weak", 3)
 MAXDEG3_STRONG_SETS = ClassLinkSetDomain("strong", 3)
+
+
+def register_compiled_routes(module_name: str) -> None:
+    """Register the route ``kernel`` (:mod:`verify.registry.routes`) of each statement of
+    ``module_name`` checked on the minimal links the pruned search finds, up to
+    n ≥ :data:`~.search.COMPILED_FROM_N`: from
+    n = :data:`~.search.COMPILED_FROM_N` those come from the compiled searches of
+    :mod:`.kernel` (every link re-solved in Python) instead of the Python search."""
+    from ...registry import REGISTRY
+    from ...registry.routes import ROUTES, add_route, switch
+    from .search import COMPILED, COMPILED_FROM_N
+
+    switch(COMPILED, COMPILED_FROM_N)
+    for sid, st in REGISTRY.items():
+        if st.check.__module__ != module_name or any(r.name == "kernel" for r in ROUTES.get(sid, [])):
+            continue
+        if st.max_n < COMPILED_FROM_N:  # a run of it never takes the route
+            continue
+        if (type(st.domain) is LinkDomain and st.domain.method == "pruned") or type(st.domain) is LinkSetDomain:
+            add_route(sid, "kernel", "the minimal links from the compiled sieve + solver search (lnk_solver.h), "
+                      "each re-solved in Python", (COMPILED,), ("verify.papers.lnk.kernel",))

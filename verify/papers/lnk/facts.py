@@ -241,3 +241,8 @@ def facts_w7(links):
     for k, v in pub.items():
         t.add(got[k] == v, fact=k, computed=got[k], published=v)
     return t
+
+
+from .domain import register_compiled_routes  # noqa: E402  (after the statements it names)
+
+register_compiled_routes(__name__)

@@ -144,7 +144,15 @@ static int solve_rec(set S, set C, int key, int short_move) {
 }
 
 /* 0, or 2 after a sentence on stderr when memory runs out */
+/* Mutation testing only (verify/mutants/lnk.py): $SHANNON_VERIFY_LNK_DEBUG holds bits
+   that plant a known bug, so the mutants can show that the checks consuming this solver
+   fail when it errs.  0 (unset) in every real run. */
+#define LNK_BUG_MINIMALITY 1 /* link_status: every link reported minimal */
+static int LNK_DEBUG;
+
 static int solver_init(void) {
+    const char *dbg = getenv("SHANNON_VERIFY_LNK_DEBUG");
+    LNK_DEBUG = dbg ? atoi(dbg) : 0;
     POW3[0] = 1;
     for (int i = 1; i <= MAXN; i++) POW3[i] = 3 * POW3[i - 1];
     size_t states = 2 * (size_t)POW3[MAXN - 2];
@@ -194,6 +202,7 @@ static int short_wins(int short_first) {
 static inline int link_status(int n, const set *adj, int s, int t, int strong) {
     solver_setup(n, adj, s, t);
     if (strong ? !short_wins(0) : !short_wins(1) || short_wins(0)) return 0;
+    if (LNK_DEBUG & LNK_BUG_MINIMALITY) return 2;
     int eu[MAXN * MAXN], ev[MAXN * MAXN], ne = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int u = 0; u < n; u++)

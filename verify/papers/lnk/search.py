@@ -77,6 +77,7 @@ __all__ = [
 ]
 
 COMPILED_FROM_N = 9  # minimal_links(n) from the compiled searches from here (when a C compiler is present)
+COMPILED = "lnk.compiled"  # its switch (verify.registry.routes): forced, the compiled searches answer at any n
 SEARCH_MAX_N = 10  # refuse beyond this (n = 10 is 11.7 M graphs: hours in Python)
 STATS: dict[tuple, dict] = {}  # (n, kind, method) -> counters of the last run
 
@@ -245,18 +246,23 @@ def minimal_links(n: int, strong: bool = False, method: str = "pruned") -> tuple
     Theorem 3 — so LNK.T3 and LNK.DEG, which would be checked against their own bound,
     stop at n = 10); strong links at n = 10 by the direct compiled search (no sieve).
     """
+    from ...registry.routes import switch, taken
+
+    use = method == "pruned" and taken(switch(COMPILED, COMPILED_FROM_N), n)
+
     def compute() -> tuple[Link, ...]:
-        compiled = _compiled_links(n, strong) if method == "pruned" and n >= COMPILED_FROM_N else None
+        compiled = _compiled_links(n, strong) if use else None
         return tuple(search(n, strong=strong, method=method) if compiled is None else compiled)
 
-    return remembered(_CACHE, (n, strong, method), compute)
+    return remembered(_CACHE, (n, strong, method, use), compute)
 
 
 N11_STORE = Path(__file__).resolve().parents[3] / "docs" / "lnk" / "n11_store.jsonl"
 
 
 def _compiled_links(n: int, strong: bool) -> list[Link] | None:
-    """The minimal links of size ``n ≥ 10`` from compiled code, or None (no C compiler)."""
+    """The minimal links of size ``n`` from compiled code (``n ≥ 9`` in a default run), or
+    None (no C compiler)."""
     from .kernel import c_search, c_strong_search, kernel_exe
 
     if kernel_exe(required=False) is None:
@@ -265,7 +271,7 @@ def _compiled_links(n: int, strong: bool) -> list[Link] | None:
         if n > 10:
             raise InputError(f"Minimal strong links are searched up to n = 10; got n = {n}.")
         return c_strong_search(n)[0]
-    if n in (9, 10):
+    if n <= 10:  # below COMPILED_FROM_N only when the route is forced (verify.registry.routes)
         return c_search(n, bounds=False)[0]
     if n == 11 and N11_STORE.exists():
         links, stats = c_search(n, mod=256, store=N11_STORE, resume=True)

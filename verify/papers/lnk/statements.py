@@ -648,3 +648,8 @@ def lnk_sieve(link):
         return t
     t.add(True)
     return t
+
+
+from .domain import register_compiled_routes  # noqa: E402  (after the statements it names)
+
+register_compiled_routes(__name__)
