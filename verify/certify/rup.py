@@ -5,7 +5,7 @@ and trades speed for being easy to read:
 
 * every lemma of the proof, used or not, must be RUP with respect to the formula and
   *all* earlier lemmas: assigning the negation of its literals and unit-propagating
-  (from the top-level unit fixpoint, by scanning occurrence lists) gives a conflict;
+  (from the top-level unit fixpoint) gives a conflict;
 * deletions are ignored (keeping a clause that is implied by the formula is always
   sound; RUP never needs a deletion);
 * the proof is accepted at the first lemma after which unit propagation alone refutes
