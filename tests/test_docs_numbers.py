@@ -104,7 +104,7 @@ def test_the_readme_leaves_the_mutant_count_to_the_mutants_page():
     import re
 
     text = _prose("README.md")
-    assert "(every scored mutant is; the score per paper is in `docs/tools/mutants.md`)" in text
+    assert "(every scored mutant is; the score per paper and per route is in `docs/tools/mutants.md`)" in text
     assert not re.search(r"\d+ scored mutants", text)
 
 
