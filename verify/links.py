@@ -161,7 +161,7 @@ class MultiLinks:
             ``{"strong": f, "weak": f, "none": f}`` (keys :data:`KINDS`).  A subset of
             ``over`` with a label that is not a vertex, a terminal of the game or a
             member of ``T`` is in no family.  Agrees with :meth:`type` on every carrier
-            (``tests/test_tsd_games_speed.py``).
+            (``tests/test_tsd_links_fast.py``).
 
         Examples
         --------
@@ -296,7 +296,7 @@ class ShortedStrong:
     read from one table of ``G``.
 
     ``family(p)`` equals ``MultiLinks(game.short(over[p]), T).families(over,
-    max_size)["strong"]`` (checked in ``tests/test_tsd_links_speed2.py``).  Shorting
+    max_size)["strong"]`` (checked in ``tests/test_tsd_links_fast.py``).  Shorting
     ``x`` first and then ``S`` is shorting ``S ∪ {x}``, and no move of a carrier
     without ``x`` touches ``x``: so the carrier ``U ∌ x`` is strong in ``G ∗ x``
     exactly when bit ``{x} ∪ ∅`` of the second-player values of ``U`` in ``G`` is set.

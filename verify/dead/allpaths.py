@@ -19,7 +19,7 @@ uses it from n = 8 on, where games have few induced paths.
 
 Cross-checked against brute force over colourings (:mod:`.brute`, the definition) on
 every game n ≤ 6 and against the ``sat`` oracle on random games n = 8–10
-(``tests/test_tsd_dead_speed.py``).
+(``tests/test_tsd_dead_fast.py``).
 """
 
 from __future__ import annotations

@@ -308,7 +308,7 @@ def dead_sets(oracle, game, paths=None) -> tuple[set, set]:
     ``paths.dead_items`` on every item, which enumerates every induced terminal path
     once (an item is live iff such a path carries it, PROJ.INDUCED_PATH) and gives the
     same answers as the ``sat`` oracle, which asks one query per item (as TSD.T12 does
-    beyond its definition range; compared in ``tests/test_tsd_dead_speed2.py``).
+    beyond its definition range; compared in ``tests/test_tsd_dead_fast.py``).
 
     The TSD §5 statements run one after another over the same games, each asking the
     same question about every game; the answers are remembered for the last

@@ -63,7 +63,7 @@ def _dead_by_definition(game, edges=None):
     one enumeration of every induced terminal path (this module's ``allpaths``; an item
     is live iff such a path carries it, PROJ.INDUCED_PATH), which marks all items at
     once and gives the same answers as the ``sat`` oracle used before (it asked one
-    query per item; ``tests/test_tsd_dead_speed.py`` compares the two).
+    query per item; ``tests/test_tsd_dead_fast.py`` compares the two).
 
     Parameters
     ----------

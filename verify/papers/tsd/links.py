@@ -9,9 +9,9 @@ Outcomes come from :class:`verify.solve.MultiShannon` and
 playing area, checked against brute-force enumeration in ``tests/``); the fast passes
 of T17 and T18 read every carrier's type at once from
 :meth:`verify.links.MultiLinks.families` (checked against ``MultiLinks.type`` in
-``tests/test_tsd_games_speed.py``), T18/b with the genuine ``MultiLinks`` from
+``tests/test_tsd_links_fast.py``), T18/b with the genuine ``MultiLinks`` from
 :class:`verify.links.ShortedStrong` and a closed form for carriers of at most two
-vertices (checked against ``families`` in ``tests/test_tsd_links_speed2.py``); threat
+vertices (checked against ``families`` in ``tests/test_tsd_links_fast.py``); threat
 and support from their definitions in :mod:`verify.concepts`.
 
 References: A. M. Steane, "Threat, support and dead edges in the Shannon game",

@@ -1,19 +1,30 @@
-"""The fast passes of the TSD §2–4 graph checks change no result.
+"""TSD §2–4's graph checks (``verify/papers/tsd/graph.py``): the bitmask predicates,
+families and per-game helpers their fast passes read against the definitions, and the
+fast passes against the plain checks where failures occur.
 
-``verify/papers/tsd/graph.py`` checks each game with a fast pass on bitmasks and runs
-the plain check (the enumeration as written) only where something fails.  Here:
+* The bitmask predicates of :mod:`verify.concepts` (:func:`threat_masks`,
+  :func:`support_masks`, :func:`short_equals_delete`), the families of sets ``A``
+  (threat, supporter, Theorem 7's, connected-and-apart), the packed shorted-edge
+  families and the mask helpers agree with threat and support computed by
+  :class:`~verify.game.Game` operations straight from the definitions, for every game
+  and every admissible ``A``, ``B``; the reduced graphs of :func:`_reduced_colourings`
+  are those of ``Game.short`` / ``Game.delete``; :func:`_colourings_agree` (the pruned
+  walk over complete colourings) answers what the comparison of every complete
+  colouring answers, also under the MODEL and L1 mutants' perturbations; the per-game
+  helpers equal what they replace, and their caches are bounded.
+* The refuted readings (TSD.L3.support/a, T7.ii/a, EQ1/a, ART/a) fail on games up to
+  n = 5: the registered check gives the plain check's tally (count and first failure)
+  on every game, the fast pass handing the failing game (or pair) to the plain body;
+  TSD.ART's fast pass (``_art_fast``, no registered route) equals the plain check too.
+* With the names the mutants patch perturbed (threat / support answers flipped, the
+  label predicate and its bitmask or family routine together), the registered check
+  gives the plain check's tally and fails somewhere; where only the fast pass reads the
+  perturbed name, the routes disagree, and that is an error.
 
-* the bitmask predicates of :mod:`verify.concepts` (:func:`threat_masks`,
-  :func:`support_masks`, :func:`short_equals_delete`) agree with threat and support
-  computed by :class:`~verify.game.Game` operations straight from the definitions, for
-  every game and every admissible ``A``, ``B``;
-* the reduced graphs of :func:`_reduced_colourings` are those of ``Game.short`` /
-  ``Game.delete``;
-* every registered check returns the same tally (count and first failure) as its plain
-  version, on every game, also with the threat/support answers flipped (the mutants'
-  perturbation, which sends the fast pass to the plain body of the failing pair).
-
-Default tier: games up to n = 5 (n = 6 for the cheap parts); ``deep``: n = 6 throughout.
+Default tier: games up to n = 5 (n = 6 for the cheap parts, a sample of n = 7 for
+TSD.L4's families); ``deep``: n = 6 throughout.  That every route of these statements
+equals the plain route on unperturbed games (every game n ≤ 6, and a sample of n = 7
+for TSD.L4) is checked in ``tests/test_routes.py``.
 """
 
 from __future__ import annotations
@@ -22,7 +33,10 @@ from itertools import combinations
 
 import pytest
 
+from verify import concepts as C
 from verify.concepts import short_equals_delete, support_masks, supports, threat_masks, threatens
+from verify.dead.common import short_wins
+from verify.game import components, delete_adjacency, short_adjacency
 from verify.graphs import connected_games
 from verify.papers.tsd import graph as G
 from verify.registry import REGISTRY, load_paper_statements
@@ -119,10 +133,10 @@ def test_reduced_colourings_are_the_game_operations():
                 {(u, v) for u, v in h.edges()} | {(v, u) for u, v in h.edges()}
 
 
+# ------------------------------------------------------------ registered checks against plain checks
 # statement id -> the plain check (the enumeration as written), a function of the game
 PLAIN = {
     "TSD.MODEL": lambda g: G._model_plain(g),
-    "TSD.L1": None,  # compared through _no_draw below
     "TSD.L2": lambda g: G._l2_plain(g),
     "TSD.L3.threat": lambda g: G._l3_plain(g, G.threatens, G._in_g, "threat"),
     "TSD.L3.support/a": lambda g: G._l3_plain(g, G.supports, G._in_g, "support"),
@@ -144,10 +158,6 @@ def same_tally(sid, games):
     check, plain = REGISTRY[sid].check, PLAIN[sid]
     seen = failed = 0
     for game in games:
-        if plain is None:
-            assert G._no_draw(game) == G._no_draw_plain(game), game
-            seen += 1
-            continue
         fast, ref = check(game), plain(game)
         assert (fast.hypothesis, fast.failure) == (ref.hypothesis, ref.failure), (sid, game)
         seen += 1
@@ -155,24 +165,23 @@ def same_tally(sid, games):
     return seen, failed
 
 
-@pytest.mark.parametrize("sid", sorted(PLAIN))
+# the registered checks compared with the plain ones on every game: the refuted readings
+# (their fast passes must hand exactly the failing games to the plain body) and TSD.ART,
+# whose fast pass is no registered route
+COMPARED = ("TSD.ART/a", "TSD.ART/b", "TSD.EQ1/a", "TSD.L3.support/a", "TSD.T7.ii/a")
+
+
+@pytest.mark.parametrize("sid", COMPARED)
 def test_fast_check_equals_plain(sid):
-    seen, _ = same_tally(sid, games_up_to(5))
-    assert seen > 100
+    seen, failed = same_tally(sid, games_up_to(5))
+    assert seen > 100 and (failed > 0) == (REGISTRY[sid].expect == "refuted")
 
 
 @pytest.mark.deep
-@pytest.mark.parametrize("sid", sorted(PLAIN))
+@pytest.mark.parametrize("sid", COMPARED)
 def test_fast_check_equals_plain_n6(sid):
     seen, _ = same_tally(sid, connected_games(6))
     assert seen > 800
-
-
-def test_refuted_reading_resumes_at_the_same_pair():
-    """TSD.L3.support/a fails on some games: the fast pass hands the failing pair to the
-    plain body, which reports the same count and failure as the plain check."""
-    _, failed = same_tally("TSD.L3.support/a", games_up_to(5))
-    assert failed > 0
 
 
 @pytest.mark.parametrize("sid,names", [
@@ -207,9 +216,9 @@ def test_no_draw_with_shorting_as_deleting(monkeypatch):
     monkeypatch.setattr(G, "short_adjacency", G.delete_adjacency)
     bad = 0
     for game in games_up_to(5):
-        fast = G._no_draw(game)
-        assert fast == G._no_draw_plain(game), game
-        bad += fast[1] is not None
+        checked, derived, failed = G._no_draw(game)
+        assert (checked + derived, failed) == G._no_draw_plain(game), game
+        bad += failed is not None
     assert bad > 0
 
 
@@ -370,17 +379,6 @@ def test_support_families_are_the_definition_n6():
     check_support_families(connected_games(6))
 
 
-def test_l4_fast_on_larger_games():
-    """TSD.L4's fast pass (families per B, popcounts) against the plain check on a sample
-    of n = 7 games (up to 5 non-terminals: every size of A and B); flipped below (the
-    fast pass then walks the pairs to the plain check's failing pair)."""
-    games = sample(7, 400)
-    same_tally("TSD.L4", games)
-    fast = [G._l4_fast(g) for g in games]
-    assert all(failed is None for _, failed in fast)
-    assert [c for c, _ in fast] == [G._l4_plain(g).hypothesis for g in games]
-
-
 @pytest.mark.parametrize("names", [("threatens", "threat_masks", "threat_family"),
                                    ("supports", "support_masks", "supporter_families")])
 def test_l4_flipped_on_larger_games(names, monkeypatch):
@@ -422,26 +420,212 @@ def test_supporter_family_is_the_definition():
     assert checked > 1000
 
 
-@pytest.mark.parametrize("sid,part,where", [
-    ("TSD.L3.threat", "threat", "_in_g"),
-    ("TSD.L3.support/a", "support", "_in_g"),
-    ("TSD.L3.support/b", "support", "_in_g_star_a"),
-])
-def test_l3_family_pass_decides_as_the_plain_check(sid, part, where):
-    """_l3_family passes a game exactly when the plain check passes it, with the plain
-    check's count (every game n <= 5), and the pair count formula is len(_pairs)."""
-    comps = getattr(G, where)
-    rel = G.threatens if part == "threat" else G.supports
+def test_l3_family_pass_rejects_exactly_where_the_refuted_reading_fails():
+    """_l3_family passes a game of TSD.L3.support/a (refuted) exactly when the plain check
+    passes it, with the plain check's count (every game n <= 5)."""
     passed = failed = 0
     for game in games_up_to(5):
-        count = G._l3_family(game, part, comps)
-        ref = G._l3_plain(game, rel, comps, part)
+        count = G._l3_family(game, "support", G._in_g)
+        ref = G._l3_plain(game, G.supports, G._in_g, "support")
         if ref.failure is None:
-            assert count == ref.hypothesis, (sid, game)
+            assert count == ref.hypothesis, game
             passed += 1
         else:
-            assert count is None, (sid, game)
+            assert count is None, game
             failed += 1
+    assert passed > 100 and failed > 0
+
+
+def test_l3_pairs_count_is_the_number_of_pairs():
+    for game in games_up_to(5):
         assert G._l3_pairs_count(len(game.nonterminals())) == len(G._pair_masks(game))
-    assert passed > 100
-    assert (failed > 0) == (sid == "TSD.L3.support/a")
+
+
+# ------------------------------------------------------------- tallies of several checks (MODEL, L1, ...)
+def tally(sid, game):
+    """(hypothesis, failure) of the registered check and of the plain check."""
+    if sid == "TSD.L1":  # positions checked and derived by Lemma 1's induction, against every position
+        checked, derived, bad = G._no_draw(game)
+        return (checked + derived, bad), G._no_draw_plain(game)
+    fast, ref = REGISTRY[sid].check(game), PLAIN[sid](game)
+    return (fast.hypothesis, fast.failure), (ref.hypothesis, ref.failure)
+
+
+DISAGREED: list = []  # (sid, game) where the fast pass rejected what the plain check passes
+
+
+def same_tallies(sids, games):
+    """(games seen, failing tallies); a game where the registered check raises
+    :class:`~verify.registry.routes.RouteDisagreement` (its fast pass rejects what the
+    plain check passes: a perturbation only the fast pass reads) goes to ``DISAGREED``."""
+    from verify.registry.routes import RouteDisagreement
+
+    seen = failed = 0
+    DISAGREED.clear()
+    for game in games:
+        for sid in sids:
+            try:
+                fast, ref = tally(sid, game)
+            except RouteDisagreement:
+                DISAGREED.append((sid, game))
+                continue
+            assert fast == ref, (sid, game)
+            failed += ref[1] is not None
+        seen += 1
+    return seen, failed
+
+
+# ------------------------------------------------------------- complete colourings
+def every_colouring_agrees(game):
+    """The unpruned comparison: every complete colouring, reduced graph against short_wins."""
+    t1, t2 = game.terminal_indices
+    free = G._free_indices(game)
+    masks = G._relative_masks(list(free))
+    terms = (1 << t1) | (1 << t2)
+    return all(bool(red[t1] >> t2 & 1) == G.short_wins(game.adjacency, masks[r] | terms, t1, t2)
+               for r, red in enumerate(G._reduced_colourings(game, list(free))))
+
+
+@pytest.mark.parametrize("patch", [None, "short_wins", "short_adjacency"])
+def test_colourings_agree_is_the_unpruned_comparison(patch, monkeypatch):
+    if patch == "short_wins":  # the MODEL mutant
+        monkeypatch.setattr(G, "short_wins", lambda *a: not short_wins(*a))
+    elif patch == "short_adjacency":  # the L1 mutant
+        monkeypatch.setattr(G, "short_adjacency", delete_adjacency)
+    agree = seen = 0
+    for game in games_up_to(6):
+        ok = G._colourings_agree(game)
+        assert ok == every_colouring_agrees(game), game
+        agree += ok
+        seen += 1
+    assert (agree == seen) == (patch is None)
+
+
+@pytest.mark.parametrize("patch", ["short_wins", "short_adjacency"])
+def test_model_and_l1_under_the_mutants_perturbations(patch, monkeypatch):
+    if patch == "short_wins":
+        monkeypatch.setattr(G, "short_wins", lambda *a: not short_wins(*a))
+    else:
+        monkeypatch.setattr(G, "short_adjacency", delete_adjacency)
+    _, failed = same_tallies(("TSD.MODEL", "TSD.L1"), games_up_to(5))
+    assert failed > 0
+    # MODEL's plain check plays with Game operations, which short_adjacency does not reach:
+    # its fast pass (bitmasks) rejects games the plain check passes, and that is an error
+    assert all(sid == "TSD.MODEL" for sid, _ in DISAGREED) and (patch == "short_wins" or DISAGREED)
+
+
+def test_play_order_is_every_free_vertex_once():
+    for game in games_up_to(6):
+        assert sorted(G._play_order(game)) == sorted(G._free_indices(game))
+
+
+# ------------------------------------------------------------- packed families
+def check_packed(games):
+    checked = 0
+    for game in games:
+        adj, alive, n = game.adjacency, (1 << game.n) - 1, game.n
+        free = G._free_indices(game)
+        fam = C.set_family(free, n)
+        edges = C.shorted_edge_families(adj, alive, free)
+        at_once = C.shorted_edge_families_at_once(adj, alive, free)
+        assert at_once == edges and list(at_once) == list(edges), game
+        for x in free[:2]:  # a smaller vertex set, as in G − x
+            left = alive & ~(1 << x)
+            h = tuple(row & left if left >> i & 1 else 0 for i, row in enumerate(adj))
+            a, b = C.shorted_edge_families(h, left, free), C.shorted_edge_families_at_once(h, left, free)
+            assert a == b and list(a) == list(b), (game, x)
+        pk = C.packed_edge_families(edges, free, n)
+        pk_nonedge = G._nonedge_packing(game)
+        assert pk_nonedge == C.packed_nonedge_families(adj, alive, free) == \
+            C.packed_edge_families({p: e for p, e in edges.items() if not e & 1}, free, n)
+        for mb in G._set_masks(tuple(1 << i for i in free), 3):
+            rb, avoid = C._relative(mb, free), C._avoiding(fam, mb)
+            t0 = C.threat_family(adj, alive, mb, free)
+            sf = C.supporter_families(edges, mb, free, n)
+            for p in (pk, pk_nonedge):
+                assert C.packed_threat_family(p, avoid, rb) == t0, (game, mb)
+                new = (p[0] >> rb) & ~p[0] & p[3]  # the pairs shorting B adds
+                assert C.packed_meets(p, new, avoid) & ((1 << (1 << len(free))) - 1) == t0
+                assert C.packed_supporter_family(p, avoid, rb) == sf[0] == C.supporter_family(edges, mb, free, n)
+                for i in free:
+                    if mb >> i & 1:
+                        continue
+                    x = 1 << i
+                    assert C.packed_supporter_family(p, avoid & ~fam[i], rb, x) == sf[x], (game, mb, i)
+                    in_x = C.threat_family(short_adjacency(adj, i), alive & ~x, mb, free)
+                    assert C.packed_threat_family(p, avoid, rb, C._relative(x, free)) == in_x, (game, mb, i)
+                    checked += 1
+    return checked
+
+
+def test_packed_families_equal_the_families():
+    assert check_packed(games_up_to(5)) > 1500
+
+
+@pytest.mark.deep
+def test_packed_families_equal_the_families_n6():
+    assert check_packed(connected_games(6)) > 10000
+
+
+def test_nonedge_packing_is_remembered_boundedly():
+    G._PACKED_SEEN.clear()
+    for game in games_up_to(5):
+        G._nonedge_packing(game)
+        assert len(G._PACKED_SEEN) <= G._PACKED_SEEN_MAX
+
+
+# ------------------------------------------------------------- per-game helpers
+def test_per_game_helpers_equal_what_they_replace():
+    for game in games_up_to(6):
+        adj = game.adjacency
+        free = G._free_indices(game)
+        apart = G._apart_families(adj, free)
+        thm7 = G._support7_connected(adj, free)
+        for mb in G._set_masks(tuple(1 << i for i in free), 3):
+            assert apart(mb) == G._connected_and_apart_family(adj, mb, free), (game, mb)
+            assert sorted(G._small_components(adj, mb)) == sorted(components(adj, mb))
+            if mb.bit_count() <= 2:
+                assert G._connected_small(adj, mb) == G._connected_mask(adj, mb)
+            if len(components(adj, mb)) == 1:
+                assert thm7(mb) == C.support7_family(adj, mb, free), (game, mb)
+        rel = G._rel_index(free)
+        for r, m in enumerate(G._abs_masks(free)):
+            assert rel[m] == r
+
+
+def test_commute_is_the_pairwise_equalities():
+    for game in games_up_to(5):
+        adj, free = game.adjacency, G._free_indices(game)
+        expect = all(
+            short_adjacency(delete_adjacency(adj, u), v) == delete_adjacency(short_adjacency(adj, v), u)
+            and short_adjacency(short_adjacency(adj, u), v) == short_adjacency(short_adjacency(adj, v), u)
+            and delete_adjacency(delete_adjacency(adj, u), v) == delete_adjacency(delete_adjacency(adj, v), u)
+            for u, v in combinations(free, 2))
+        assert G._commute(adj, free) == expect
+
+
+# ------------------------------------------------------------- perturbed names
+@pytest.mark.parametrize("sid,name,how,fails", [
+    ("TSD.L2", "_connected", "true", True),  # the L2 mutant
+    ("TSD.L4", "shorted_edge_families", "same", False),  # not concepts' own: the routines' path
+    ("TSD.L4", "supporter_family", "same", False),
+    ("TSD.T7.ii/b", "support_masks", "neg", False),  # the fast pass fails, the plain check (labels) holds: an error
+    ("TSD.T7.ii/b", "support_masks", "same", False),
+    ("TSD.T7.ii/b", "support7_family", "same", False),
+    ("TSD.T7.ii/b", "_connected_mask", "same", False),
+    ("TSD.T7.ii/b", "_connected_and_apart_family", "all", True),  # with _connected_and_apart: the mutant
+])
+def test_perturbed_names(sid, name, how, fails, monkeypatch):
+    orig = getattr(G, name)
+    change = {
+        "true": lambda *a, **k: True,
+        "all": lambda *a, **k: -1,
+        "neg": lambda *a, **k: not orig(*a, **k),
+        "same": lambda *a, **k: orig(*a, **k),  # the same answers under another name
+    }
+    monkeypatch.setattr(G, name, change[how])
+    if name == "_connected_and_apart_family":
+        monkeypatch.setattr(G, "_connected_and_apart", lambda *a: True)
+    _, failed = same_tallies((sid,), games_up_to(5))
+    assert (failed > 0) == fails
+    assert bool(DISAGREED) == (how == "neg")

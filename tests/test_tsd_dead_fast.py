@@ -1,38 +1,182 @@
-"""TSD §5 speed-ups (issue 20): the dead sets from n = 8 by the all-paths route, and the
-fast passes of TSD.T12 (beyond its definition range), T13, T14.C1 and SPEC change no result
-(and TSD.DUAL/b's counting, and :func:`verify.dead.allpaths.path_through_added_edge`).
+"""TSD §5: the dead sets by one enumeration of every induced path, and the fast passes
+of TSD.T12, T13, T14.C1 and SPEC under perturbation.
 
+* :mod:`verify.dead.allpaths` — its dead items equal brute force over colourings (the
+  definition, :mod:`verify.dead.brute`) on every game n ≤ 6 and every terminal pair, and
+  the ``sat`` oracle (induced paths by PySAT, one query per item) on random games
+  n = 8–10; its enumeration equals networkx's simple paths filtered by chordlessness;
+  :func:`~verify.dead.allpaths.path_through_added_edge` equals the enumeration of
+  ``G + uv``.  T12's dead sets beyond its definition range equal the SAT route it
+  replaced (on G, on G minus its dead edges, on every G + uv), and a perturbed
+  ``allpaths`` reaches the check.
 * :func:`verify.papers.tsd._memo.dead_sets` — the all-paths route gives the ``sat``
   oracle's dead sets on every game n ≤ 5 (every terminal pair; ``deep``: n = 6) and on
-  random games n = 8, 9; a cached answer is backed by the procedure that computed it;
-  a replaced oracle or route is asked itself.
-* Each fast pass returns the plain check's tally when the plain check passes and None
-  when it fails, on every game n ≤ 5 (``deep``: n = 6), also with the dead sets
-  perturbed as the mutants perturb them (so that failures occur).  T12's fast pass runs
+  random games n = 8, 9; a cached answer is backed by the procedure that computed it, a
+  replaced oracle or route is asked itself, and the cache is bounded.
+* The fast passes reject exactly the games the plain checks fail, and return the plain
+  check's tally on the others, with the dead sets perturbed as the mutants perturb them
+  (so that failures occur), on every game n ≤ 5 (``deep``: n = 6).  T12's fast pass runs
   beyond ``DEFINITION_MAX_N``; its plain check is forced onto the all-paths route here
   (:func:`verify.registry.routes.forcing`) so that the two meet on every small game.
+  A replaced predicate sends the checks to the plain code, which records the same
+  procedures.
+
+That every route of these statements equals the plain route on unperturbed games (every
+game n ≤ 6, every terminal pair n ≤ 5, random games n = 8, 9) is checked in
+``tests/test_routes.py``.
 """
 
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
+import networkx as nx
 import pytest
 
 from verify.backing import recording
 from verify.concepts import clique_cutset_sets
-from verify.dead import allpaths, classify
+from verify.dead import allpaths, brute, check_live_certificate, classify, items_of, sat
+from verify.dead.common import path_is_induced
 from verify.game import Game
 from verify.graphs import connected_games, random_game
 from verify.papers.tsd import _memo as M
 from verify.papers.tsd import dead as D
 
 
+# ---------------------------------------------------------------- allpaths against brute force, networkx, SAT
+def _dead_flags(out):
+    return {it: v.dead for it, v in out.items()}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_allpaths_equals_brute_on_every_game(n):
+    count = dead = 0
+    for g in connected_games(n, all_pairs=True):
+        items = items_of(g)
+        reference = _dead_flags(brute.classify(g, items))
+        assert {it: it in allpaths.dead_items(g, items) for it in items} == reference, g
+        out = allpaths.classify(g, items)
+        assert _dead_flags(out) == reference, g
+        for v in out.values():
+            if not v.dead:
+                check_live_certificate(g, v)
+        count += 1
+        dead += sum(reference.values())
+    assert count > 0 and (n < 4 or dead > 0)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_induced_paths_are_exactly_the_chordless_simple_paths(n):
+    for g in connected_games(n, all_pairs=n <= 5):
+        t1, t2 = g.terminal_indices
+        got = allpaths.induced_paths(g.adjacency, t1, t2)
+        assert len(got) == len(set(got))
+        nxg = nx.Graph()
+        nxg.add_nodes_from(range(g.n))
+        nxg.add_edges_from((i, j) for i in range(g.n) for j in range(i + 1, g.n) if g.adjacency[i] >> j & 1)
+        expected = {tuple(p) for p in nx.all_simple_paths(nxg, t1, t2) if path_is_induced(g.adjacency, p, t1, t2)}
+        assert set(got) == expected, g
+
+
+def _compare_with_sat(seed: int, count: int, sizes=(8, 9, 10)):
+    rng = random.Random(seed)
+    dead = 0
+    for k in range(count):
+        g = random_game(rng, sizes[k % len(sizes)])
+        items = items_of(g)
+        reference = _dead_flags(sat.classify(g, items))
+        assert {it: it in allpaths.dead_items(g, items) for it in items} == reference, g
+        dead += sum(reference.values())
+    assert dead > 0
+
+
+def test_allpaths_equals_sat_on_random_games():
+    _compare_with_sat(seed=12, count=60)
+
+
+@pytest.mark.deep
+def test_allpaths_equals_sat_on_many_random_games():
+    _compare_with_sat(seed=1210, count=1500)
+
+
+def _sat_route(game, edges=None):
+    """T12's dead sets as computed before (the ``sat`` oracle via ``classify``)."""
+    items = [it for it in items_of(game) if it[0] == "vertex"]
+    pairs = game.edges() if edges is None else edges
+    items += [("edge",) + tuple(sorted((game.index(u), game.index(v)))) for u, v in pairs]
+    c = classify(game, "sat")
+    out = {it: c.verdicts[it] for it in items}
+    dv = {v.item[1] for it, v in out.items() if it[0] == "vertex" and v.dead}
+    de = {frozenset(v.item[1]) for it, v in out.items() if it[0] == "edge" and v.dead}
+    return dv, de
+
+
+def _t12_graphs(game):
+    """The (game, edges) pairs T12 asks about: G, G minus its dead edges, each G + uv."""
+    from verify.papers.tsd.dead import _dead_by_definition
+
+    _, de = _dead_by_definition(game)
+    yield game, None
+    if de:
+        yield game.delete_edges([tuple(e) for e in de]), []
+    for u in game.vertices:
+        for v in game.vertices:
+            if u < v and not game.has_edge(u, v):
+                yield game.add_edges([(u, v)]), [(u, v)]
+
+
+@pytest.mark.parametrize("seed,count", [(8, 12), pytest.param(88, 150, marks=pytest.mark.deep)])
+def test_t12_route_equals_the_sat_route(seed, count):
+    from verify.papers.tsd.dead import DEFINITION_MAX_N, _dead_by_definition
+
+    rng = random.Random(seed)
+    asked = 0
+    for k in range(count):
+        g = random_game(rng, 8 + k % 2)
+        assert g.n > DEFINITION_MAX_N
+        for h, edges in _t12_graphs(g):
+            assert _dead_by_definition(h, edges) == _sat_route(h, edges), (h, edges)
+            asked += 1
+    assert asked > count
+
+
+def test_t12_beyond_the_definition_is_backed_by_the_path_search():
+    from verify.backing import recording
+    from verify.papers.tsd.dead import t12
+    from verify.registry import REGISTRY, load_paper_statements
+
+    load_paper_statements()
+    assert "induced" in REGISTRY["TSD.T12"].reading
+    g = random_game(random.Random(3), 8)
+    with recording() as r:
+        assert not t12.check(g).failure
+    assert r.names == {"dead-paths"}
+
+
+def test_a_perturbed_enumeration_reaches_t12(monkeypatch):
+    """Forgetting a dead vertex in ``allpaths`` (the name T12 consumes at n ≥ 8) breaks
+    the theorem's first part on a game with a dead vertex."""
+    import verify.papers.tsd.dead as D
+
+    def forgetting(game, items):
+        out = allpaths.dead_items(game, items)
+        first = min((it for it in out if it[0] == "vertex"), default=None)
+        return out - {first}
+
+    rng = random.Random(5)
+    g = next(h for h in (random_game(rng, 8) for _ in range(200))
+             if any(it[0] == "vertex" for it in allpaths.dead_items(h, items_of(h))))
+    assert not D.t12.check(g).failure
+    monkeypatch.setattr(D, "allpaths", SimpleNamespace(dead_items=forgetting))
+    assert D.t12.check(g).failure
+
+
+# ---------------------------------------------------------------- the dead sets of the checks (_memo.dead_sets)
 def _games(n):
     return connected_games(n, all_pairs=n <= 5)
 
 
-# ---------------------------------------------------------------- the dead sets
 def _routes_agree(games):
     dead = 0
     for g in games:
@@ -96,7 +240,7 @@ def test_dead_sets_memory_is_bounded(monkeypatch):
         assert len(M._DEAD_SEEN) <= 3
 
 
-# ---------------------------------------------------------------- the fast passes
+# ---------------------------------------------------------------- the fast passes, perturbed
 CHECKS = {
     "TSD.T12": ("_t12_fast", "_t12_plain"),
     "TSD.T13": ("_t13_fast", "_t13_plain"),
@@ -144,11 +288,13 @@ def _forgetting_paths(monkeypatch):
     monkeypatch.setattr(allpaths, "path_through_added_edge", through)
 
 
+# the perturbations each check consumes (unperturbed, every route equals the plain
+# route: tests/test_routes.py)
 PERTURB = {
-    "TSD.T12": [None, "paths"],
-    "TSD.T13": [None, "vertex", "edge"],
-    "TSD.T14.C1": [None, "edge"],
-    "TSD.SPEC": [None, "all"],
+    "TSD.T12": ["paths"],
+    "TSD.T13": ["vertex", "edge"],
+    "TSD.T14.C1": ["edge"],
+    "TSD.SPEC": ["all"],
 }
 
 
@@ -164,7 +310,7 @@ def _compare(sid, n, monkeypatch):
             mp.setattr(M, "_DEAD_SEEN", {})
             if how == "paths":
                 _forgetting_paths(mp)
-            elif how is not None:
+            else:
                 mp.setattr(D, "_dead", _forgetting(how))
             for g in _games(n):
                 plain = getattr(D, plain_name)(g)
@@ -180,23 +326,14 @@ def _compare(sid, n, monkeypatch):
 
 @pytest.mark.parametrize("sid", sorted(CHECKS))
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_fast_equals_plain(sid, n, monkeypatch):
+def test_fast_equals_plain_perturbed(sid, n, monkeypatch):
     _compare(sid, n, monkeypatch)
 
 
 @pytest.mark.deep
 @pytest.mark.parametrize("sid", sorted(CHECKS))
-def test_fast_equals_plain_deep(sid, monkeypatch):
+def test_fast_equals_plain_perturbed_deep(sid, monkeypatch):
     _compare(sid, 6, monkeypatch)
-
-
-def test_fast_equals_plain_on_random_games_of_8_and_9():
-    for k in range(30):
-        g = random_game(random.Random(900 + k), 8 + k % 2)
-        for sid, (fast_name, plain_name) in CHECKS.items():
-            plain = getattr(D, plain_name)(g)
-            fast = getattr(D, fast_name)(g)
-            assert plain.failure is None and fast.hypothesis == plain.hypothesis, (sid, g)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -231,68 +368,6 @@ def test_patched_names_send_the_checks_to_the_plain_code(monkeypatch):
     assert D.t13.check(g).failure is None
     assert D.t14_c1.check(g).failure is not None
     assert called == []
-
-
-# ---------------------------------------------------------------- TSD.DUAL/b
-def _dual_b_reference(game, DU):
-    """TSD.DUAL/b's check as it was: one count per Y, stopping at the first failing Y."""
-    from verify.registry import Tally
-
-    if not DU.has_outer_terminals(game):
-        return None
-    t = Tally()
-    d = DU.find_dual(game)
-    if not t.add(d is not None, part="planar game"):
-        return t
-    for Y, ok in DU.shorting_duals(game, d):
-        if not t.add(ok, vertices=list(Y), part="shorting"):
-            return t
-    return t
-
-
-def _flip_one(orig):
-    """``shorting_duals`` with the answer of its second-largest Y flipped."""
-
-    def shorting_duals(game, d):
-        out = list(orig(game, d))
-        if len(out) > 1:
-            Y, ok = out[-2]
-            out[-2] = (Y, not ok)
-        return out
-
-    return shorting_duals
-
-
-@pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_dual_b_counts_as_before(n, monkeypatch):
-    from verify.papers.tsd import dual as DU
-
-    for perturb in (False, True):
-        with monkeypatch.context() as mp:
-            if perturb:
-                mp.setattr(DU, "shorting_duals", _flip_one(DU.shorting_duals))
-            failing = 0
-            for g in _games(n):
-                want = _dual_b_reference(g, DU)
-                got = DU.dual_graph.check(g)
-                if want is None:
-                    assert got is None
-                    continue
-                assert (got.hypothesis, got.failure) == (want.hypothesis, want.failure), g
-                failing += want.failure is not None
-            assert failing == 0 or perturb
-            assert not perturb or n < 4 or failing > 0
-
-
-def test_shorting_duals_stops_searching_once_the_terminals_are_joined():
-    """The families for G ∗ Y with s ~ t are not searched (no X separates), and agree with a
-    search on the shorted game itself."""
-    from verify.papers.tsd import dual_graph as DG
-
-    g = Game.from_edges("0-2,2-3,3-1,0-4,4-1,2-4", terminals=(0, 1))
-    d = DG.find_dual(g)
-    for Y, ok in DG.shorting_duals(g, d):
-        assert ok == DG.is_dual(g.short(list(Y)), d.subgraph(set(d) - set(Y))), Y
 
 
 # ---------------------------------------------------------------- allpaths.path_through_added_edge
@@ -336,41 +411,3 @@ def test_path_through_added_edge_on_random_games():
     assert seen[True] > 0 and seen[False] > 0
 
 
-# ---------------------------------------------------------------- dual_graph.has_outer_terminals
-def _outer_by_networkx(g):
-    import networkx as nx
-
-    h = nx.Graph()
-    h.add_nodes_from(range(g.n))
-    h.add_edges_from((i, j) for i in range(g.n) for j in range(i + 1, g.n) if g.adjacency[i] >> j & 1)
-    h.add_edge(*g.terminal_indices)
-    return nx.check_planarity(h)[0]
-
-
-def _outer_agrees(games):
-    from verify.papers.tsd.dual_graph import has_outer_terminals
-
-    seen = {True: 0, False: 0}
-    for g in games:
-        want = _outer_by_networkx(g)
-        assert has_outer_terminals(g) == want, g
-        seen[want] += 1
-    return seen
-
-
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
-def test_has_outer_terminals_is_planarity_of_g_plus_st(n):
-    seen = _outer_agrees(_games(n))
-    assert seen[True] > 0 and (n < 5 or seen[False] > 0)
-
-
-@pytest.mark.deep
-def test_has_outer_terminals_is_planarity_of_g_plus_st_deep():
-    _outer_agrees(connected_games(7))
-
-
-def test_has_outer_terminals_on_random_games():
-    rng = random.Random(41)
-    games = [random_game(rng, 8 + k % 2) for k in range(150)]
-    seen = _outer_agrees(games)
-    assert seen[True] > 0 and seen[False] > 0

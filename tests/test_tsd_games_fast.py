@@ -1,46 +1,80 @@
-"""The second round of fast passes of the TSD game checks (TSD.DOM, PAIRS, T2, T3, T11)
-changes no result.
+"""TSD's game checks (``verify/papers/tsd/games.py``: TSD.DOM, PAIRS, SIMPLE, T1, T2, T3,
+T4, T6, T11): the tables and helpers their fast passes read against the solver and the
+definitions, and the fast passes against the plain checks under perturbation.
 
-As in ``tests/test_tsd_games_speed.py``: on every game up to n = 5 (``deep``: n = 6)
-the fast pass returns the plain check's hypothesis count when the plain check passes
-and None when it fails, also with the solvers' or the threat / support answers
-perturbed (so that failures occur); TSD.T11's pass, which only recognises games without
-any instance, is checked against the plain check's count of zero.  The small helpers
-are checked against their definitions.
+* The helpers: the shorted-edge table's answers (:class:`~verify.papers.tsd.games._Leaves`,
+  ``_answers_by_leaves``, ``_SharedMaskFamilies``) equal
+  :class:`~verify.solve.MultiShannon`'s on every set of 1–4 non-terminals (every game
+  n ≤ 5, ``deep`` n = 6, a sample of n = 9) and record the solver; ``_move_wins``
+  answers as ``winning_moves``; ``_dom_relations``, ``_supporters``, ``_cover``,
+  ``_matches_all``, ``_small_sets``, ``_index_masks`` and ``_Known`` equal their
+  definitions; the caches are bounded.
+* The checks: each fast pass returns the plain check's hypothesis count when the plain
+  check passes and None when it fails, on every game up to n = 5 (T4: n ≤ 6), with the
+  solvers' or the threat / support answers perturbed as the mutants perturb them (so
+  that failures occur), and records the procedures the plain check records (T1, T4,
+  SIMPLE, T6, also unperturbed: ``deep`` n = 6); T2 and T3 also with the shorted-edge
+  table already at hand (as after TSD.DOM in one pass); a replaced solver is asked
+  itself.  TSD.T11's pass, which only recognises games without any instance, is checked
+  against the plain check's count of zero.
+
+That every route of these statements equals the plain route on unperturbed games (every
+game n ≤ 6) is checked in ``tests/test_routes.py``.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
+from verify.backing import recording
 from verify.concepts import set_family, threatens
 from verify.graphs import connected_games
 from verify.mutants.core import negate
 from verify.mutants.tsd import complement, multishannon
 from verify.papers.tsd import games as GM
+from verify.solve import CUT, SHORT, MultiShannon
 
 # fast pass, plain check
 CHECKS = {
     "TSD.DOM": ("_dom_fast", "_dom_plain"),
     "TSD.PAIRS": ("_pairs_fast", "_pairs_plain"),
+    "TSD.SIMPLE": ("_simple_fast", "_simple_plain"),
+    "TSD.T1": ("_t1_fast", "_t1_plain"),
     "TSD.T2": ("_t2_fast", "_t2_plain"),
     "TSD.T3": ("_t3_fast", "_t3_plain"),
+    "TSD.T4": ("_t4_fast", "_t4_plain"),
+    "TSD.T6": ("_t6_fast", "_t6_plain"),
 }
+# the checks whose fast pass records the plain check's procedures (compared game by game)
+RECORDED = ("TSD.SIMPLE", "TSD.T1", "TSD.T4", "TSD.T6")
+# checks compared on every game up to n = 6: a 4-set of non-terminals (TSD.T4) needs n = 6
+N_MAX = {"TSD.T4": 6}
 
+# perturbations: {name: [(module attribute, replacement maker)]}, as in verify/mutants/tsd.py
 PERTURB = {
     "MultiShannon flipped": [("MultiShannon", multishannon(
         second_player_wins=lambda r: not r, first_player_wins=lambda r: not r, winning_first_moves=lambda r: r[:-1]))],
     "capture/loss flipped": [("MultiShannon", multishannon(second_player_wins=lambda r: not r))],
     "no vertex dominates": [("MultiShannon", multishannon(winning_first_moves=lambda r: []))],
+    "threat and support flipped": [("threat_masks", negate), ("threatens", negate),
+                                   ("support_masks", negate), ("supports", negate)],
+    # TSD.DOM's fast pass reads threat / support as families over A (the plain check by name)
     "threat and support families flipped": [("threatens", negate), ("threat_family", complement),
                                             ("supports", negate), ("_supporters", complement)],
     "every pair mutually supporting": [("supports", lambda o: (lambda *a: True))],
 }
+# the perturbations each check consumes (a replaced MultiShannon: the mutants' solver, asked itself)
 PERTURBED = {
     "TSD.DOM": ["MultiShannon flipped", "no vertex dominates", "threat and support families flipped"],
     "TSD.PAIRS": ["threat and support families flipped", "every pair mutually supporting"],
+    "TSD.SIMPLE": ["MultiShannon flipped"],
+    "TSD.T1": ["MultiShannon flipped"],
     "TSD.T2": ["capture/loss flipped"],
     "TSD.T3": ["MultiShannon flipped"],
+    "TSD.T4": ["MultiShannon flipped"],
+    "TSD.T6": ["MultiShannon flipped", "threat and support flipped"],
 }
 
 
@@ -50,22 +84,42 @@ def games_up_to(n_max, n_min=2):
 
 
 def agree(sid, games):
+    """Fast pass against plain check, game by game (and the procedures recorded, for the
+    checks in ``RECORDED``); returns the number of failing games."""
     fast, plain = CHECKS[sid]
     failing = 0
     for game in games:
-        t = getattr(GM, plain)(game)
-        got = getattr(GM, fast)(game)
+        with recording() as r_plain:
+            t = getattr(GM, plain)(game)
+        with recording() as r_fast:
+            got = getattr(GM, fast)(game)
         if t.failure is None:
             assert got == t.hypothesis, (sid, game)
+            if sid in RECORDED:
+                assert r_fast.names == r_plain.names, (sid, game, r_fast.names, r_plain.names)
         else:
             failing += 1
             assert got is None, (sid, game)
     return failing
 
 
-@pytest.mark.parametrize("sid", sorted(CHECKS))
-def test_fast_equals_plain(sid):
-    assert agree(sid, games_up_to(5)) == 0
+# ---------------------------------------------------------------- the checks
+@pytest.mark.parametrize("sid", RECORDED)
+def test_fast_records_what_plain_records(sid):
+    assert agree(sid, games_up_to(N_MAX.get(sid, 5))) == 0
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("sid", RECORDED)
+def test_fast_records_what_plain_records_deep(sid):
+    agree(sid, connected_games(6))
+
+
+@pytest.mark.parametrize("sid, what", [(sid, what) for sid, whats in sorted(PERTURBED.items()) for what in whats])
+def test_fast_equals_plain_perturbed(sid, what, monkeypatch):
+    for name, make in PERTURB[what]:
+        monkeypatch.setattr(GM, name, make(getattr(GM, name)))
+    assert agree(sid, games_up_to(N_MAX.get(sid, 5))) > 0  # the perturbation makes some games fail
 
 
 @pytest.mark.parametrize("sid", ["TSD.T2", "TSD.T3"])
@@ -82,19 +136,7 @@ def test_fast_equals_plain_with_the_table_at_hand(sid, monkeypatch):
     assert agree(sid, primed(games_up_to(5))) == 0
 
 
-@pytest.mark.parametrize("sid, what", [(sid, what) for sid, whats in sorted(PERTURBED.items()) for what in whats])
-def test_fast_equals_plain_perturbed(sid, what, monkeypatch):
-    for name, make in PERTURB[what]:
-        monkeypatch.setattr(GM, name, make(getattr(GM, name)))
-    assert agree(sid, games_up_to(5)) > 0  # the perturbation makes some games fail
-
-
-@pytest.mark.deep
-@pytest.mark.parametrize("sid", sorted(CHECKS))
-def test_fast_equals_plain_deep(sid):
-    agree(sid, connected_games(6))
-
-
+# ---------------------------------------------------------------- TSD.T11
 def check_t11_none(games):
     """:func:`_t11_none` only for games where both readings' plain checks count nothing;
     returns how many games it recognised."""
@@ -125,6 +167,7 @@ def test_t11_none_with_threat_flipped(monkeypatch):
     check_t11_none(games_up_to(5))
 
 
+# ---------------------------------------------------------------- helpers
 def test_matches_all_is_a_maximum_matching():
     """``_matches_all`` agrees with networkx's maximum matching on every target set of
     every game up to n = 5 (targets: the neighbours of a terminal, candidates: their
@@ -215,8 +258,6 @@ def check_answers_by_leaves(games):
     """``_answers_by_leaves`` (bit operations on the shorted-edge table) answers as
     ``MultiShannon``: first-player wins and winning first moves of both players, on every
     set of size 1-4."""
-    from verify.solve import MultiShannon
-
     asked = 0
     for game in games:
         free = tuple(game.index(v) for v in game.nonterminals())
@@ -253,9 +294,6 @@ def test_answers_by_leaves_equal_the_solver_n9_sample():
 def test_dom_asks_a_replaced_solver():
     """With ``MultiShannon`` replaced, TSD.DOM's fast pass asks the replacement (no
     answers by leaves), and with the library's it records the solver as the plain check."""
-    from verify.backing import recording
-    from verify.mutants.tsd import multishannon
-
     game = next(g for g in connected_games(5) if GM._dom_plain(g).hypothesis > 0)
     with recording() as fast:
         GM._dom_fast(game)
@@ -276,9 +314,7 @@ def test_shared_mask_families_equal_the_solver():
     """``_SharedMaskFamilies`` answers as ``MultiShannon`` (first-player wins of every set
     of size 1-4 as families, dominating moves), also from entries another game filled,
     and records the solver on every game that reads it."""
-    from verify.backing import recording
     from verify.papers.tsd._memo import _SharedMaskFamilies
-    from verify.solve import MultiShannon
 
     for game in list(games_up_to(5)) * 2:  # the second round reads shared entries
         free = tuple(game.index(v) for v in game.nonterminals())
@@ -331,3 +367,77 @@ def test_move_wins_equal_winning_moves():
 @pytest.mark.deep
 def test_move_wins_equal_winning_moves_deep():
     check_move_wins(connected_games(6))
+
+
+# ---------------------------------------------------------------- the shorted-edge table (_Leaves)
+def check_leaves(games):
+    asked = 0
+    for game in games:
+        leaves = GM._Leaves(game)
+        free = game.nonterminals()
+        for k in (1, 2, 3, 4):
+            for S in combinations(free, k):
+                m = MultiShannon(game, S)
+                r = sum(1 << free.index(v) for v in S)
+                for p in (SHORT, CUT):
+                    assert leaves.second(r, p) == m.second_player_wins(p), (game, S, p)
+                    moves = leaves.index_of[leaves.moves(r, p)]
+                    assert moves == game.mask(m.winning_first_moves(p)), (game, S, p)
+                    asked += 1
+    return asked
+
+
+def test_leaves_equal_the_solver():
+    assert check_leaves(games_up_to(5)) > 1000
+
+
+@pytest.mark.deep
+def test_leaves_equal_the_solver_deep():
+    check_leaves(connected_games(6))
+
+
+def test_leaves_record_the_solver():
+    game = next(g for g in connected_games(4) if g.nonterminals())
+    with recording() as r:
+        GM._Leaves(game).second(1, SHORT)
+    assert r.names == {"multi"}
+
+
+def test_tree_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(GM, "_MASK_SEEN_MAX", 4)
+    GM._TREE_SEEN.clear()
+    for game in games_up_to(4):
+        GM._t1_fast(game)
+        assert len(GM._TREE_SEEN) <= 4
+    GM._TREE_SEEN.clear()
+
+
+def test_dom_supporters_equal_supporter_families():
+    """TSD.DOM's ``_supporters`` is ``supporter_families(...)[0]`` (every B, n <= 5)."""
+    from verify.concepts import shorted_edge_families, supporter_families
+    for game in games_up_to(5):
+        adj, n = game.adjacency, game.n
+        free = tuple(game.index(v) for v in game.nonterminals())
+        edges = shorted_edge_families(adj, (1 << n) - 1, free)
+        for k in (1, 2):
+            for c in combinations(free, k):
+                mb = sum(1 << i for i in c)
+                assert GM._supporters(edges, mb, free, n) == supporter_families(edges, mb, free, n)[0], (game, c)
+
+
+def test_simple_cover():
+    """``_cover(x, y, keep)`` has ``c`` exactly when ``x`` and ``y`` agree on ``keep ∖ {c}``
+    (every (a, b) graph pair of TSD.SIMPLE, n <= 5)."""
+    from verify.game import delete_adjacency, short_adjacency
+    from verify.papers.tsd._memo import _agree
+    for game in games_up_to(5):
+        adj, full = game.adjacency, (1 << game.n) - 1
+        for ia in range(game.n):
+            gd = delete_adjacency(adj, ia)
+            for ib in range(game.n):
+                if ib != ia:
+                    keep = full & ~(1 << ia) & ~(1 << ib)
+                    x, y = short_adjacency(gd, ib), delete_adjacency(gd, ib)
+                    cover = GM._cover(x, y, keep)
+                    for ic in range(game.n):
+                        assert bool(cover >> ic & 1) == _agree(x, y, keep & ~(1 << ic)) or not keep >> ic & 1
