@@ -307,6 +307,7 @@ T7_EX_FAST = switch("tsd.t7ex.fast", 0)
 T8_FAST = switch("tsd.t8.fast", 0)
 L4_FAST = switch("tsd.l4.fast", 0)
 EQ1_FAST = switch("tsd.eq1.fast", 0)
+ART_FAST = switch("tsd.art.fast", 0)
 add_route("TSD.MODEL", "fast", "every colouring at once and commutation on bitmasks (_model_fast)", (MODEL_FAST,))
 add_route("TSD.L1", "fast", "every complete colouring; positions by the De Morgan induction (_no_draw_fast)", (L1_FAST,))
 add_route("TSD.L2", "fast", "sub-instances on bitmasks (_l2_fast)", (L2_FAST,))
@@ -319,6 +320,7 @@ add_route("TSD.T7.EX", "fast", "the examples on bitmasks (_t7_ex_fast)", (T7_EX_
 add_route("TSD.T8", "fast", "x_n(v) on bitmasks (_t8_fast)", (T8_FAST,))
 add_route("TSD.L4", "fast", "pairs on bitmasks, the plain body from the first failing pair (_l4_fast)", (L4_FAST,))
 add_route(("TSD.EQ1/a", "TSD.EQ1/b"), "fast", "per B, the threatening sets as families (_eq1_fast)", (EQ1_FAST,))
+add_route(("TSD.ART/a", "TSD.ART/b"), "fast", "supporting sets on bitmasks (_art_fast)", (ART_FAST,))
 
 @statement("TSD.MODEL", kind="def", source=SRC + " §2", max_n=9)
 def model(game):
@@ -1433,9 +1435,8 @@ def eq1_b(game):
 def art_a(game):
     """A vertex has no supporting set iff it is an articulation (cut) vertex."""
     cut = articulation_vertices(game)
-    if _art_fast(game, lambda v: v in cut):
-        return Tally(hypothesis=len(game.nonterminals()))
-    return _art_a_plain(game)
+    return fast_then_plain(ART_FAST, game, lambda g: len(g.nonterminals()) if _art_fast(g, lambda v: v in cut) else None,
+                           _art_a_plain)
 
 
 def _art_fast(game, other) -> bool:
@@ -1477,9 +1478,9 @@ def _separates_terminals(game, v) -> bool:
 )
 def art_b(game):
     """A vertex has no supporting set iff removing it separates the terminals."""
-    if _art_fast(game, lambda v: _separates_terminals(game, v)):
-        return Tally(hypothesis=len(game.nonterminals()))
-    return _art_b_plain(game)
+    return fast_then_plain(ART_FAST, game,
+                           lambda g: len(g.nonterminals()) if _art_fast(g, lambda v: _separates_terminals(g, v)) else None,
+                           _art_b_plain)
 
 
 def _art_b_plain(game):
