@@ -18,9 +18,10 @@ with the game and makes the script exit 1.
     by both routes, disagreements, CPU seconds.  Resumable: a shard in the file is not
     done again.  Each session appends its CPU seconds to ``docs/n9/audit_sessions.jsonl``.
     Ctrl-C or SIGTERM ends it after the shard under way is dropped (nothing half-written).
-``python ci/n9_audit.py table``
+``python ci/n9_audit.py table [--readme]``
     Print the audit so far: shards, games sampled, statement checks compared,
-    disagreements, CPU.
+    disagreements, CPU; ``--readme`` writes it into README.md between its markers
+    (``tests/test_audit.py`` checks the README's copy against ``docs/n9/audit.jsonl``).
 """
 
 from __future__ import annotations
@@ -146,16 +147,57 @@ def summary() -> dict:
             "cpu_s": round(sum(r["cpu_s"] for r in recs), 1)}
 
 
+README = ROOT / "README.md"
+BEGIN, END = "<!-- n9-audit: python ci/n9_audit.py table --readme -->", "<!-- /n9-audit -->"
+
+
+def sessions_cpu() -> tuple[int, float]:
+    """(sessions logged, their CPU seconds) from ``docs/n9/audit_sessions.jsonl``."""
+    from verify.sweep.sessions import read_sessions
+
+    rows = read_sessions(SESSIONS)
+    return len(rows), round(sum(r.get("cpu_s", 0.0) for r in rows), 1)
+
+
+def table_text() -> str:
+    """The audit so far, as the README shows it."""
+    s = summary()
+    if not s["shards"]:
+        return "The audit has not started."
+    per = s["cpu_s"] / s["shards"]
+    k, cpu = sessions_cpu()
+    return (f"Audit of the kept run (`python ci/n9_audit.py run`, resumable; `docs/n9/audit.jsonl`): "
+            f"{s['shards']} of {s['of']} geng shards so far, {s['games']:,} games enumerated, {s['sampled']:,} sampled "
+            f"(one in 64), {s['checks']:,} statement checks decided both by the routes a default run takes and by "
+            f"each statement's plain route: **{s['disagreements']} disagreements**. "
+            f"{s['cpu_s']:,.0f} s of CPU so far ({per:.0f} s per shard, so about {per * s['of'] / 3600:.1f} CPU hours "
+            f"for all {s['of']} shards); {k} session{'s' if k != 1 else ''} logged in `docs/n9/audit_sessions.jsonl` "
+            f"({cpu:,.0f} s of CPU in those sessions).")
+
+
+def write_readme(readme: Path = README) -> None:
+    old = readme.read_text()
+    a, b = old.find(BEGIN), old.find(END)
+    if a < 0 or b < a:
+        raise SystemExit(f"{readme} has no '{BEGIN}' ... '{END}' markers.")
+    readme.write_text(old[: a + len(BEGIN)] + "\n" + table_text() + "\n" + old[b:])
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="audit the next shards (resumable)")
     r.add_argument("--shards", type=int, default=MOD, help="at most this many shards in this session")
     r.add_argument("--rate", type=int, default=64, help="one game in RATE is sampled (default 64)")
-    sub.add_parser("table", help="the audit so far")
+    t = sub.add_parser("table", help="the audit so far")
+    t.add_argument("--readme", action="store_true", help="write it into README.md between its markers")
     args = p.parse_args(argv)
     if args.cmd == "run":
         return run(args)
+    if args.readme:
+        write_readme()
+        return 0
+    print(table_text())
     s = summary()
     print(f"{s['shards']}/{s['of']} shards: {s['sampled']:,} of {s['games']:,} games sampled, {s['checks']:,} statement "
           f"checks compared by both routes, {s['disagreements']} disagreements, {s['cpu_s']:,} s CPU")

@@ -107,3 +107,17 @@ def test_n9_audit_script_audits_a_shard(tmp_path, monkeypatch):
     rec = A.audit_shard(1, 2, [REGISTRY["TSD.T12"], REGISTRY["TSD.T13"], REGISTRY["TSD.L1"]])
     assert rec["sampled"] > 0 and rec["disagreements"] == []
     assert rec["hypothesis_route"] == rec["hypothesis_plain"] and rec["hypothesis_route"]["TSD.L1"] > 0
+
+
+def test_the_readme_shows_the_kept_audit():
+    """README.md's audit paragraph is what ``python ci/n9_audit.py table --readme`` writes
+    from docs/n9/audit.jsonl, and the audit found no disagreement."""
+    sys.path.insert(0, str(ROOT / "ci"))
+    try:
+        import n9_audit as A
+    finally:
+        sys.path.pop(0)
+    readme = (ROOT / "README.md").read_text()
+    block = readme[readme.index(A.BEGIN) + len(A.BEGIN):readme.index(A.END)].strip()
+    assert block == A.table_text()
+    assert A.summary()["disagreements"] == 0
