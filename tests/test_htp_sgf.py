@@ -339,3 +339,14 @@ def test_cli_bad_input_is_one_sentence(args, words, tmp_path):
         return
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
     assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_cli_winning_moves_proof_objects_are_checked(tmp_path):
+    r = _cli("solve", "--hex", "3x3", "--winning-moves", "--proof", "moves.jsonl", "--jobs", "1", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Winning moves for Black (5 of 9): c1 a2 b2 c2 a3" in r.stdout and "9 proof objects" in r.stdout
+    r = _cli("check-proof", "moves.jsonl", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    proofs = json.loads(r.stdout)["proofs"]
+    # one proof per move, White to move after it; Black wins exactly after the five listed moves
+    assert [p["winner"] for p in proofs].count("B") == 5 and all(p["to_move"] == "W" for p in proofs)
