@@ -47,7 +47,8 @@ CONJ = textwrap.dedent('''
 
 def _pytest(folder, *args):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *args], cwd=folder,
+    # other plugins that write beside the tests (pytest-benchmark's .benchmarks) are kept out: what is asserted is ours
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:benchmark", "-q", *args], cwd=folder,
                           capture_output=True, text=True, env=env, timeout=300)
 
 
