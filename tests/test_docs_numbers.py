@@ -95,6 +95,11 @@ def test_the_7x7_time_is_the_stored_runs():
     want = (f"`hex-openings 7` gives the 7×7 one: its {len(recs)} searched openings took {cpu:.1f} s of kernel CPU in "
             "the stored run, `docs/hex/hex_openings_7x7.jsonl`")
     assert want in _prose("README.md")
+    hexdoc = _prose("docs/tools/hex.md")
+    assert (f"the 7×7 map kept in `docs/hex/hex_openings_7x7.jsonl`, computed with today's kernel, took {cpu:.1f} s "
+            f"of kernel CPU for its {len(recs)} searched openings") in hexdoc
+    assert f"The full 7×7 map ({cpu:.1f} s of kernel CPU in the stored run)" in hexdoc
+    assert "≈ 1 min of CPU" not in hexdoc and "These are that first run's figures" in hexdoc  # the 179 s row is dated
     for page in ("README.md", "docs/getting-started.md", "docs/index.md", "docs/papers/hex.md"):
         assert "7×7 one in about a minute" not in _prose(page)
 
