@@ -29,6 +29,7 @@ from verify.registry import REGISTRY, Tally, load_paper_statements, run_statemen
 from verify.registry import routes as R
 from verify.registry.domain import GameDomain
 from verify.registry.runner import evaluate
+from verify.sweep.onepass import run_route
 
 load_paper_statements()
 MUTANTS = all_mutants()
@@ -94,7 +95,7 @@ def test_a_forced_fast_pass_decides_alone():
 def _same(sid: str, n_max: int):
     st = REGISTRY[sid]
     hi = min(n_max, st.max_n)
-    out = {r.name: run_statement(st, max_n=hi, emit=False, route=r.name) for r in R.routes_of(sid)}
+    out = {r.name: run_route(st, r.name, max_n=hi, emit=False) for r in R.routes_of(sid)}
     plain = out["plain"]
     for name, res in out.items():
         if plain.witness is not None or res.witness is not None:  # a failing run: the same verdict and witness
@@ -281,3 +282,17 @@ def test_derived_counts_survive_the_store(tmp_path, capsys):
     (r,) = json.loads(capsys.readouterr().out)
     plain = run_statement(REGISTRY["TSD.L1"], max_n=6, emit=False, route="plain")
     assert r["hypothesis_true"] + r["derived"]["count"] == plain.hypothesis_true
+
+
+def test_a_planted_kernel_bug_stays_in_its_mutant():
+    """The LNK kernel mutants' debug bit goes to the kernels they start, never into
+    os.environ, where another thread's or a later run's kernels would inherit it."""
+    import os
+
+    from verify.mutants import run_mutant
+    from verify.papers.lnk.kernel import c_search
+
+    m = next(m for m in MUTANTS if m.sid == "LNK.T1" and m.what == "kernel: minimality skipped")
+    assert run_mutant(m, "kernel").refuted
+    assert "SHANNON_VERIFY_LNK_DEBUG" not in os.environ
+    assert len(c_search(7, bounds=False, jobs=2)[0]) == 5  # the genuine kernel again

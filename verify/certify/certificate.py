@@ -48,7 +48,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, ShannonVerifyError
 
 __all__ = ["CertificateError", "Outcome", "MANIFEST", "dimacs_chunks", "dimacs_sha256", "write_certificate",
            "read_manifest", "check_certificate", "is_certificate_dir", "certificate_dirs", "summary", "DEFAULT_MAX_BYTES"]
@@ -323,14 +323,17 @@ def _item_words(m: dict) -> str:
     return "an item"
 
 
+class Rejected(ShannonVerifyError):
+    """The manifest's query is well formed but unsound (a cut that is no union of induced
+    cycles): the certificate is rejected, it is not bad input."""
+
+
 def _rederived_sha256(m: dict, rederive, rederive_dead):
     """The SHA-256 of the CNF re-derived from the manifest, or :class:`_Unsound`."""
     if m.get("family") == DEAD_FAMILY:
         if rederive_dead is None:
             raise CertificateError("Re-deriving a dead item's CNF needs its encoder "
                                    "(rederive_dead=verify.certify.dead_items.rederive).")
-        from .dead_items import Rejected
-
         try:
             nvars, clauses = rederive_dead(m)
         except Rejected as exc:

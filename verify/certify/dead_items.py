@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ShannonVerifyError
-from .certificate import CertificateError, check_certificate, write_certificate
+from .certificate import CertificateError, Rejected, check_certificate, write_certificate
 
 __all__ = ["FAMILY", "ENCODER", "Rejected", "DeadCertificate", "item_query", "find_cuts", "rederive",
            "write_dead_certificate", "certificate_name"]
@@ -49,11 +49,6 @@ ENCODER = "induced-path"
 STATEMENT = "dead-item"
 SOLVER = "glucose4"
 MAX_N = 10_000
-
-
-class Rejected(ShannonVerifyError):
-    """The manifest's query is well formed but unsound (a cut that is no union of induced
-    cycles): the certificate is rejected, it is not bad input."""
 
 
 @dataclass

@@ -367,6 +367,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def _check_route(args: argparse.Namespace, ids: list[str], restricted_to: dict) -> int:
     """``check --route NAME``: each statement through that route, forced at every n, here."""
+    from ..sweep.onepass import run_route
     from ..registry.routes import route_names
 
     if args.resume or args.dask or args.store:
@@ -380,8 +381,8 @@ def _check_route(args: argparse.Namespace, ids: list[str], restricted_to: dict) 
         for i in ids:
             st = restricted_to[i]
             depth = args.max_n if args.max_n is not None else (st.max_n if args.full else st.tier_depth)
-            results.append(run_statement(st, max_n=depth, min_n=args.min_n, progress=not args.no_progress and not args.json,
-                                         route=args.route))
+            results.append(run_route(st, args.route, max_n=depth, min_n=args.min_n,
+                                     progress=not args.no_progress and not args.json))
     return _report(results, args.json, started, {"route": args.route}, None)
 
 

@@ -235,8 +235,9 @@ def run_mutant(mutant: Mutant, route: str | None = None) -> MutantResult:
     apart (it survived), so a passing record always means "as documented"."""
     import time
 
-    from ..registry import REGISTRY, run_statement
+    from ..registry import REGISTRY
     from ..registry.routes import RouteNotApplicable
+    from ..sweep.onepass import run_route
 
     st = REGISTRY[mutant.sid]
     start = time.perf_counter()
@@ -245,7 +246,7 @@ def run_mutant(mutant: Mutant, route: str | None = None) -> MutantResult:
     expect = mutant.expected(route)
     try:
         with applied(mutant):
-            r = run_statement(st, max_n=mutant.max_n, emit=False, route=route)
+            r = run_route(st, route, max_n=mutant.max_n, emit=False)
     except RouteNotApplicable as exc:
         return MutantResult(mutant, "not-applicable", None, 0, time.perf_counter() - start, False,
                             f"route {route} does not consult what this mutant replaces ({exc})", route)

@@ -17,7 +17,8 @@ A route is taken by a *switch* the check consults, :func:`taken`, which answers
 ``n >= from_n`` in a default run.  :func:`forcing` forces one route of one statement at
 every ``n`` — its switches on, the statement's other switches off; the plain route is
 every switch off — so the deep route runs on small games (a parameter, not a patch:
-``run_statement(st, route="fast")``, ``shannon-verify check --route fast``).
+``run_statement(st, route="fast")``, ``shannon-verify check --route fast``; the one-pass
+route through :func:`verify.sweep.onepass.run_route`).
 
 Under a forced fast pass the fast pass alone decides: a game it rejects fails, with no
 fall-back to the plain route (:func:`fast_then_plain`).  In a default run a game the fast
@@ -146,14 +147,16 @@ def add_route(statements, name: str, what: str, switches: tuple[str, ...], modul
 
 
 def _one_pass_ok(sid: str) -> bool:
+    """Whether a multi-statement run checks ``sid`` in a one-pass group: a holding
+    statement checked game by game (as :func:`verify.sweep.onepass.holding_game_statements`)."""
+    from .domain import GameDomain
     from .registry import REGISTRY
 
     st = REGISTRY.get(sid)
     if st is None:
         return False
-    from ..sweep.onepass import groupable
-
-    return groupable(st) and st.kind != "ex" and st.expect != "refuted" and not st.user
+    return (st.kind not in ("table", "ex") and isinstance(st.domain, GameDomain) and st.expect != "refuted"
+            and not st.user)
 
 
 def routes_of(sid: str) -> list[Route]:
@@ -281,9 +284,10 @@ def _agreeing(name: str, game, t):
 
 
 def _describe(game) -> str:
-    from .runner import describe_instance
-
-    return describe_instance(game)
+    try:
+        return f"graph6 {game.to_graph6()!r}, terminals {list(game.terminals)}"
+    except Exception:  # labels graph6 cannot carry
+        return repr(game)
 
 
 def route_modules(sid: str) -> list[str]:

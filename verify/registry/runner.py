@@ -364,14 +364,14 @@ def run_statement(
     """Check ``st`` on every game from ``min_n`` to ``max_n`` vertices; stop at the first failing n.
 
     ``route`` forces one of the statement's routes (:mod:`verify.registry.routes`) at
-    every ``n``: ``plain``, a fast route's name, or ``one-pass`` (the statement checked in
-    one pass beside a partner statement that shares its caches).
+    every ``n``: ``plain`` or a fast route's name (the ``one-pass`` route runs in a sweep:
+    :func:`verify.sweep.onepass.run_route`).
     """
     if route is not None:
         from .routes import ONE_PASS, forcing
 
-        if route == ONE_PASS:
-            return _run_one_pass(st, max_n, min_n, emit)
+        if route == ONE_PASS:  # a sweep's route: the registry does not run sweeps
+            raise InputError(f"The {ONE_PASS} route runs in a sweep: verify.sweep.onepass.run_route({st.id!r}, ...).")
         with forcing(st.id, route):
             return run_statement(st, max_n, min_n, progress, emit)
 
@@ -392,35 +392,6 @@ def run_statement(
         out = run_levels(st, lo, hi, level, emit=emit)
     out.derived = c.record()
     return out
-
-
-def one_pass_partner(st: Statement) -> Statement | None:
-    """The statement checked before ``st`` in its one-pass route: the holding game
-    statement of the same module (else of the same paper) just before it in id order,
-    whose answers the pass caches for ``st``; None when ``st`` stands alone."""
-    from .registry import REGISTRY
-    from ..sweep.onepass import holding_game_statements
-
-    ids = [i for i in holding_game_statements(st.id.split(".")[0] + ".") if i != st.id]
-    same = [i for i in ids if REGISTRY[i].check.__module__ == st.check.__module__ and REGISTRY[i].graph_class == st.graph_class]
-    pool = same or [i for i in ids if REGISTRY[i].graph_class == st.graph_class]
-    before = [i for i in pool if i < st.id]
-    pick = (before or pool or [None])[-1 if before else 0]
-    return REGISTRY[pick] if pick else None
-
-
-def _run_one_pass(st: Statement, max_n: int | None, min_n: int | None, emit: bool) -> Result:
-    """``st`` through the one-pass group shard (:func:`verify.sweep.onepass.sweep_together`),
-    in this process, beside :func:`one_pass_partner`."""
-    from ..sweep.onepass import groupable, sweep_together
-
-    if not groupable(st):
-        raise InputError(f"{st.id} is not checked game by game; it has no one-pass route.")
-    lo = st.min_n if min_n is None else min_n
-    hi = st.max_n if max_n is None else max_n
-    partner = one_pass_partner(st)
-    group = ([(partner, lo, hi)] if partner is not None else []) + [(st, lo, hi)]
-    return sweep_together(group, emit=emit)[-1]
 
 
 def run_table(st: Statement, min_n: int, max_n: int, progress: bool = False, jobs: int | None = None, per_n=None) -> Result:

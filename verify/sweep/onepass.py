@@ -33,7 +33,7 @@ from pathlib import Path
 
 from ..backing import recording, used
 from ..registry.domain import GameDomain
-from ..registry.runner import add_derived, counting, evaluate, run_levels
+from ..registry.runner import add_derived, counting, evaluate, run_levels, run_statement
 from ..registry.statement import Result, Statement
 from .audit import add_audits
 from .backends import Backend, Serial
@@ -41,7 +41,7 @@ from .shards import ShardResult, class_spec, finish_shard, load_statement
 from .store import Store
 from .sweep import merge, waiting
 
-__all__ = ["groupable", "holding_game_statements", "run_group_shard", "sweep_together"]
+__all__ = ["groupable", "holding_game_statements", "run_group_shard", "sweep_together", "one_pass_partner", "run_route"]
 
 
 def groupable(st: Statement) -> bool:
@@ -113,6 +113,46 @@ def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1, gr
         r.seconds = own[k] + shared
         out.append(r)
     return out
+
+
+def one_pass_partner(st: Statement) -> Statement | None:
+    """The statement checked before ``st`` in its one-pass route: the holding game
+    statement of the same module (else of the same paper) just before it in id order,
+    whose answers the pass caches for ``st``; None when ``st`` stands alone."""
+    from ..registry import REGISTRY
+
+    ids = [i for i in holding_game_statements(st.id.split(".")[0] + ".") if i != st.id]
+    same = [i for i in ids if REGISTRY[i].check.__module__ == st.check.__module__ and REGISTRY[i].graph_class == st.graph_class]
+    pool = same or [i for i in ids if REGISTRY[i].graph_class == st.graph_class]
+    before = [i for i in pool if i < st.id]
+    pick = (before or pool or [None])[-1 if before else 0]
+    return REGISTRY[pick] if pick else None
+
+
+def _run_one_pass(st: Statement, max_n: int | None, min_n: int | None, emit: bool) -> Result:
+    """``st`` through the one-pass group shard (:func:`verify.sweep.onepass.sweep_together`),
+    in this process, beside :func:`one_pass_partner`."""
+    from ..errors import InputError
+
+    if not groupable(st):
+        raise InputError(f"{st.id} is not checked game by game; it has no one-pass route.")
+    lo = st.min_n if min_n is None else min_n
+    hi = st.max_n if max_n is None else max_n
+    partner = one_pass_partner(st)
+    group = ([(partner, lo, hi)] if partner is not None else []) + [(st, lo, hi)]
+    return sweep_together(group, emit=emit)[-1]
+
+
+def run_route(st: Statement, route: str | None, max_n: int | None = None, min_n: int | None = None,
+              emit: bool = True, progress: bool = False) -> Result:
+    """``st`` through ``route`` (:mod:`verify.registry.routes`) at every ``n``: the
+    ``one-pass`` route here (:func:`_run_one_pass`), any other by
+    :func:`~verify.registry.runner.run_statement` (None: the routes a default run takes)."""
+    from ..registry.routes import ONE_PASS
+
+    if route == ONE_PASS:
+        return _run_one_pass(st, max_n, min_n, emit)
+    return run_statement(st, max_n, min_n, progress=progress, emit=emit, route=route)
 
 
 def sweep_together(

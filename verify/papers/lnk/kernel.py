@@ -58,7 +58,6 @@ Examples
 from __future__ import annotations
 
 import functools
-import contextlib
 import hashlib
 import os
 import subprocess
@@ -178,6 +177,8 @@ def _spawn(cmd: list[str], **kwargs) -> subprocess.Popen:
     with _SPAWN:
         if _STOPPING.is_set():
             raise ShannonVerifyError("The run is stopping; no new shard process is started.")
+        if DEBUG_BITS and "env" not in kwargs:  # a mutant's planted bug: this child only, never os.environ
+            kwargs["env"] = {**os.environ, "SHANNON_VERIFY_LNK_DEBUG": str(DEBUG_BITS)}
         proc = subprocess.Popen(cmd, preexec_fn=functools.partial(_die_with, os.getpid()), **kwargs)
         _LIVE.add(proc)
     return proc
@@ -249,9 +250,8 @@ def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_
     used("lnk-kernel")
     exe = kernel_exe(source=source)
     start = time.perf_counter()
-    with _debug_env():
-        out, geng_cpu, kernel_cpu = geng_pipe(_geng_cmd(n, res, mod, bounds),
-                                              [str(exe), *args] + (["-s"] if sieve_only else []), source.stem)
+    out, geng_cpu, kernel_cpu = geng_pipe(_geng_cmd(n, res, mod, bounds),
+                                          [str(exe), *args] + (["-s"] if sieve_only else []), source.stem)
     if timing is not None:
         timing.update(geng_cpu=round(geng_cpu, 3), kernel_cpu=round(kernel_cpu, 3))
     return out, time.perf_counter() - start
@@ -259,24 +259,9 @@ def run_shard(n: int, res: int = 0, mod: int = 1, *, bounds: bool = True, sieve_
 
 DEBUG_BITS = 0
 """Mutation testing only: bits of ``lnk_solver.h``'s ``$SHANNON_VERIFY_LNK_DEBUG`` that plant
-a known bug in the kernels (``1``: every link reported minimal); 0 in every real run."""
-
-
-@contextlib.contextmanager
-def _debug_env():
-    """The kernels started inside see :data:`DEBUG_BITS` (looked up when called)."""
-    if not DEBUG_BITS:
-        yield
-        return
-    old = os.environ.get("SHANNON_VERIFY_LNK_DEBUG")
-    os.environ["SHANNON_VERIFY_LNK_DEBUG"] = str(DEBUG_BITS)
-    try:
-        yield
-    finally:
-        if old is None:
-            del os.environ["SHANNON_VERIFY_LNK_DEBUG"]
-        else:
-            os.environ["SHANNON_VERIFY_LNK_DEBUG"] = old
+a known bug in the kernels (``1``: every link reported minimal); 0 in every real run.  Given
+to each kernel process started while it is set (:func:`_spawn`), never to ``os.environ``,
+so a mutant's bug cannot leak into another thread's or a later run's kernels."""
 
 
 def _add(total: dict, stats: dict) -> None:
