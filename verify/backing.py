@@ -88,11 +88,16 @@ class recording:
         return self
 
     def __exit__(self, *exc) -> None:
-        active = _open()
-        for k in range(len(active) - 1, -1, -1):
-            if active[k] is self:
-                del active[k]
-                break
+        close_last(_open(), self)
+
+
+def close_last(active: list, obj) -> None:
+    """Remove the last entry of the stack ``active`` that *is* ``obj`` (by identity: an
+    equal one opened elsewhere stays)."""
+    for k in range(len(active) - 1, -1, -1):
+        if active[k] is obj:
+            del active[k]
+            break
 
 
 class apart:

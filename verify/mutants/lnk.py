@@ -233,6 +233,8 @@ FACTS = LNK + "facts"
 TABLES = LNK + "tables"
 W1 = (3, 2, "Bo", (1, 2))
 W3 = (5, 5, "DXo", (3, 4))
+#: the statements with a search-minimality mutant whose route "kernel" a deep run takes
+KERNEL_ROUTED = ('LNK.T1', 'LNK.T2', 'LNK.T4', 'LNK.L3', 'LNK.L4', 'LNK.L5', 'LNK.L6', 'LNK.L7', 'LNK.C3', 'LNK.SIEVE', 'LNK.FACTS.even', 'LNK.FACTS.triangles', 'LNK.C2.adj')
 KERNEL_CAUGHT = ("The C kernel reports FEhd_ (terminals 1, 4) as a minimal weak link; the Python solver disagrees.",)
 
 MUTANTS: list[Mutant] = [
@@ -294,19 +296,8 @@ MUTANTS: list[Mutant] = [
     Mutant("LNK.C3.p", "p off by one", [P(DOMAIN, "minimal_links", shifted_links("p", -1))], 5, (5,)),
     # --- the route "kernel": the same bug in the compiled solver; every link it reports is
     # re-solved in Python (kernel.recheck), which refuses the first non-minimal one (n = 7)
-    Mutant("LNK.T1", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.T2", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.T4", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.L3", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.L4", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.L5", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.L6", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.L7", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.C3", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.SIEVE", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.FACTS.even", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.FACTS.triangles", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
-    Mutant("LNK.C2.adj", "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",)),
+    *(Mutant(sid, "kernel: minimality skipped", KERNEL_NOT_MINIMAL, 7, KERNEL_CAUGHT, verdict="error", routes=("kernel",))
+      for sid in KERNEL_ROUTED),
     # --- Table 1
     Mutant("LNK.TAB1", "search loses its first link", [P(TABLES, "minimal_links", first_link_lost)], 3,
            ((3, "minimal links", 0, 1), (3, "S-irreducible", 0, 1))),

@@ -29,7 +29,7 @@ from ..errors import InputError, StatementError
 from ..game import Game
 from .domain import GAMES, Domain, safe_name
 from .statement import Result, Statement, Tally
-from ..backing import recording
+from ..backing import close_last, recording
 
 __all__ = [
     "evaluate",
@@ -179,11 +179,7 @@ class counting:
         if self.alone:
             _counting.active = self.saved
             return
-        active = _counters()
-        for k in range(len(active) - 1, -1, -1):
-            if active[k] is self:
-                del active[k]
-                break
+        close_last(_counters(), self)
 
 
 def add_derived(total: dict, part: dict) -> dict:

@@ -25,7 +25,10 @@ import os
 import resource
 import time
 from datetime import datetime, timezone
+import socket
 from pathlib import Path
+
+from .store import _alive  # whether a process of this host is still there
 
 __all__ = ["SessionLog", "read_sessions", "cpu_seconds"]
 
@@ -76,16 +79,6 @@ class SessionLog:
         self.update(status=status, **fields)
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def read_sessions(path: Path | str) -> list[dict]:
     """Every session of the log; a ``running`` line whose process is gone reads
     ``ended abruptly``.  Lines of the older format (no ``session``) are kept as they are."""
@@ -97,7 +90,7 @@ def read_sessions(path: Path | str) -> list[dict]:
         if not line.strip():
             continue
         rec = json.loads(line)
-        if rec.get("status") == "running" and not _alive(int(rec.get("pid", 0) or 0)):
+        if rec.get("status") == "running" and not _alive(int(rec.get("pid", 0) or 0), socket.gethostname()):
             rec["status"] = "ended abruptly"
         out.append(rec)
     return out
