@@ -223,3 +223,146 @@ def test_the_tsd_table_1_cells_in_the_index():
     cells = sum(len(row) for row in TSD_TAB1.values())
     assert cells == len(TSD_TAB1) * len(TSD_TAB1_COLUMNS)
     assert f"Table 1 is reproduced (all {cells} cells) and extended to n = {max(TSD_TAB1) + 1}" in _prose("docs/index.md")
+
+
+# -- the paper and tool pages (issue 45 item 8: every figure in prose generated or tested) --
+
+def test_the_default_tier_depths_in_getting_started():
+    """The depths the main job runs to, from each statement's ``tier_depth``."""
+    depth = {sid: st.tier_depth for sid, st in _paper_statements().items()}
+
+    def kind(sid):
+        return type(REGISTRY[sid].domain).__name__
+
+    games = {sid: d for sid, d in depth.items()
+             if kind(sid) == "GameDomain" and sid.split(".")[0] in ("TSD", "LNK", "PROJ")}
+    tables = {sid: games.pop(sid) for sid in list(games) if ".TAB" in sid}
+    dual = games.pop("TSD.DUAL/c")
+    ssg = max(d for sid, d in depth.items() if kind(sid) == "SwitchDomain")
+    cells = max(d for sid, d in depth.items() if kind(sid) == "PositionDomain")
+    lnk = "`LNK.TAB1`–`LNK.TAB3` to n = " + ", ".join(str(tables[f"LNK.TAB{i}"]) for i in (1, 2, 3))
+    assert len(tables) == 4
+    assert (f"(connected games to n = {max(games.values())} or lower for TSD and LNK (n = {dual} for `TSD.DUAL/c`; "
+            f"the tables further, `TSD.TAB1` to n = {tables['TSD.TAB1']} and {lnk}), multigraphs to n = {ssg} for SSG, "
+            f"Hex positions to {cells} cells for HEX)") in _prose("docs/getting-started.md")
+
+
+def test_the_python_table_1_slowdown_is_the_warning():
+    """Both pages quote the warning the Python fallback prints (verify/papers/tsd/table1.py)."""
+    src = " ".join((ROOT / "verify/papers/tsd/table1.py").read_text().split())
+    assert '"classifier, about 100 times slower."' in src
+    assert "with a warning: about 100 times slower" in _prose("docs/getting-started.md")
+    assert "(Table 1, with a warning and about 100× slower" in _prose("README.md")
+
+
+def test_the_game_counts_are_lnk_table_1():
+    """The numbers of games of n = 8 and 9 quoted in prose are LNK's Table 1 (published,
+    and reproduced by LNK.TAB1 in every default run)."""
+    from verify.papers.lnk.published import TAB1
+
+    n8, n9 = f"{TAB1[8][1]:,}", f"{TAB1[9][1]:,}"
+    assert f"`TSD.DUAL/c` on all {n8} games of n = 8" in _prose("docs/getting-started.md")
+    assert f"all {n8} games on 8 vertices" in _prose("docs/papers/lnk.md")
+    assert f"games — {n9} at n = 9 —" in _prose("docs/papers/lnk.md")
+    assert f"hold on all {n9} games of n = 9" in _prose("docs/papers/tsd.md")
+    assert f"| 8 | {n8} |" in (ROOT / "docs/tools/dead.md").read_text()
+    assert f"| 8 | {n8} |" in (ROOT / "docs/tools/solve.md").read_text()
+
+
+def test_the_mutant_counts_on_the_paper_pages():
+    everything = all_mutants()
+
+    def of(paper):
+        return [m for m in everything if m.sid.split(".")[0] == paper]
+
+    def scored(paper):
+        return sum(m.scored for m in of(paper))
+
+    tsd = _prose("docs/papers/tsd.md")
+    assert f"TSD {scored('TSD')}/{scored('TSD')} and PROJ {scored('PROJ')}/{scored('PROJ')} mutants refuted" in tsd
+    (equivalent,) = [m for m in of("TSD") if not m.scored]
+    assert equivalent.sid == "TSD.T9" and "one more recorded as equivalent (T9's strategy" in tsd
+    lnk = of("LNK")
+    runs = sum(len(m.route_names()) for m in lnk if m.scored)
+    text = _prose("docs/papers/lnk.md")
+    assert f"{len(lnk)} mutants through the LNK checks" in text and f"— {runs} runs, every one refuted" in text
+    assert all(m.scored for m in lnk)
+    assert f"{len(of('HEX'))} mutants through the registered HEX checks, every one refuted" in _prose("docs/papers/hex.md")
+    assert f"({len(of('SSG'))} in all, every one refuted" in _prose("docs/papers/ssg.md")
+    assert all(m.scored for m in of("HEX") + of("SSG"))
+
+
+def _table_rows(path: str) -> dict[str, list[str]]:
+    rows = {}
+    for line in (ROOT / path).read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and re.fullmatch(r"[A-Z]+\.[\w./,]+", cells[0]):
+            rows[cells[0]] = cells
+    return rows
+
+
+def test_the_default_tiers_in_the_hex_and_ssg_tables():
+    """The "n ≤ …" of each statement's row is its ``tier_depth``; a stated deep or
+    ``--full`` depth its ``max_n``."""
+    rows = _table_rows("docs/papers/hex.md")
+    assert len(rows) == 19
+    for name, cells in rows.items():
+        base, _, parts = name.partition("/")
+        sids = [f"{base}/{p}" for p in parts.split(",")] if parts else [base]
+        tier = int(re.match(r"[nk] ≤ (\d+)", cells[2]).group(1))
+        for sid in sids:
+            assert REGISTRY[sid].tier_depth == tier, (sid, tier)
+            deep = re.search(r"\(deep:? (\d+)[ )]", cells[2])
+            if deep:
+                assert REGISTRY[sid].max_n == int(deep.group(1)), sid
+    rows = _table_rows("docs/papers/ssg.md")
+    assert len(rows) == 6
+    for sid, cells in rows.items():
+        m = re.match(r"holds, (?:n ≤ (\d+)|K = 1\.\.(\d+))", cells[1])
+        assert REGISTRY[sid].tier_depth == int(m.group(1) or m.group(2)), sid
+    assert f"`--full` K ≤ {REGISTRY['SSG.GALE'].max_n}" in rows["SSG.GALE"][1]
+
+
+def test_the_opening_counts_in_the_hex_page():
+    """How many of Black's openings win, from the stored maps docs/hex/openings_*.txt."""
+    def black_wins(k):
+        lines = (ROOT / f"docs/hex/openings_{k}x{k}.txt").read_text().splitlines()
+        start = lines.index(next(l for l in lines if l.startswith("Openings by Black")))
+        cells = " ".join(lines[start + 1:start + 1 + k]).split()
+        assert len(cells) == k * k and set(cells) <= {"B", "W"}
+        return cells.count("B")
+
+    text = _prose("docs/papers/hex.md")
+    assert (f"5×5 by {black_wins(5)} of 25 cells, 6×6 by {black_wins(6)} of 36, **7×7 by {black_wins(7)} of 49**") in text
+
+
+def test_the_dual_counts_in_the_tsd_page():
+    """The counts around TSD.DUAL/c are the registered statement's reading."""
+    st = REGISTRY["TSD.DUAL/c"]
+    n, _, g6, (s, t) = st.refuted_by
+    counts = re.search(r"([\d,]+) of the ([\d,]+) such games of n = (\d+) have no dual", st.reading)
+    text = _prose("docs/papers/tsd.md")
+    assert f"but at n = {n}, {counts.group(1)} of the {counts.group(2)} such games have none" in text
+    assert f"(graph6 `{g6}`, 10 edges, terminals {s} and {t};" in text
+    assert f"the default tier now checks `TSD.DUAL/c` up to n = {st.tier_depth}" in text
+
+
+def test_the_n9_statement_count_in_the_tsd_page():
+    readme = (ROOT / "README.md").read_text()
+    rows = re.findall(r"^\| (TSD\.\S+) \| holds \| 512/512 \|", readme, re.M)
+    assert f"All {len(rows)} TSD statements checked game by game" in _prose("docs/papers/tsd.md")
+
+
+def test_the_class_search_cost_in_the_lnk_page():
+    """The run's cost from its session log and the n = 17 store's shard records."""
+    import json
+
+    from verify import jsonl_store
+
+    (session,) = [json.loads(l) for l in (ROOT / "docs/lnk/maxdeg3/sessions.jsonl").read_text().splitlines()]
+    n17 = jsonl_store.read_records(ROOT / "docs/lnk/maxdeg3/weak_n17.jsonl")[1:]
+    text = _prose("docs/papers/lnk.md")
+    assert (f"took {session['cpu_s']:,.0f} s of CPU in {_clock(session['wall_s'])} of wall time on {session['jobs']} cores "
+            f"(`docs/lnk/maxdeg3/sessions.jsonl`; the first {session['shards_before']} shards") in text
+    assert (f"n = 17 alone: {sum(r['kernel_cpu'] for r in n17):,.0f} s of kernel CPU, "
+            f"{sum(r['geng_cpu'] for r in n17):.0f} s of geng") in text
