@@ -77,6 +77,8 @@ def test_the_fresh_clone_figures_are_one_measurement():
     assert (f"({f['date']}, 2-core machine, otherwise idle): {f['passed']} passed, {f['skipped']} skipped (deep, and a few "
             f"that need what the machine lacks), {f['xfailed']} xfailed; pytest {f['pytest']}, {f['pytest_with_install']} "
             "wall with the install") in start
+    assert (f"{f['check_wall']} wall on two cores on a fresh clone on {f['date']}, see [Getting started]"
+            in _prose("docs/tools/check.md"))
     for gone in ("about 2 min", "1,641", "about 2–3 min"):
         assert gone not in readme and gone not in start, gone
 
@@ -366,3 +368,80 @@ def test_the_class_search_cost_in_the_lnk_page():
             f"(`docs/lnk/maxdeg3/sessions.jsonl`; the first {session['shards_before']} shards") in text
     assert (f"n = 17 alone: {sum(r['kernel_cpu'] for r in n17):,.0f} s of kernel CPU, "
             f"{sum(r['geng_cpu'] for r in n17):.0f} s of geng") in text
+
+
+def test_the_lnk_page_quotes_the_published_tables():
+    from verify.papers.lnk.published import TAB1, TAB2, TAB3
+
+    text = _prose("docs/papers/lnk.md")
+    cells = 4 * sum(n <= 9 for n in TAB1)  # connected graphs, games, minimal links, S-irreducible
+    assert f"* Table 1, n ≤ 9: all {cells} published cells match" in text
+    links, p_min, e_min, e_max, d_min, d_max, s, p, t, spt = TAB3[7]
+    assert (f"{links} links, p_min {p_min}, E {e_min}–{e_max}, d_max {d_min}–{d_max}, irreducible {s}/{p}/{t}/{spt} — "
+            "the paper's row exactly") in text
+    links, p_min, e_min, e_max, d_min, d_max, s, p, t, spt = TAB2[8]
+    assert f"the same {links} minimal weak links, {s} S-irreducible (Table 1's row)" in text
+    assert f"p_min {p_min}, E {e_min}–{e_max}, d_max {d_min}–{d_max}, S/P/T/SPT-irreducible {s}/{p}/{t}/{spt}" in text
+    assert f"not {TAB3[8][0]}**" in text and f"SPT-irreducible {TAB3[8][9]} match the paper" in text
+    assert f"(paper {TAB3[8][6]}/{TAB3[8][7]}/{TAB3[8][8]})" in text
+
+
+def test_the_n11_counts_in_the_lnk_page_are_its_store():
+    from verify import jsonl_store
+
+    recs = jsonl_store.read_records(ROOT / "docs/lnk/n11_store.jsonl")
+    head, shards = recs[0], recs[1:]
+    assert head["n"] == 11 and len(shards) == head["mod"]
+
+    def total(key):
+        return f"{sum(r['stats'][key] for r in shards):,}"
+
+    text = _prose("docs/papers/lnk.md")
+    assert f"all {head['mod']} geng shards (`geng -c -D7 11 res/{head['mod']}`)" in text
+    assert (f"{total('graphs')} graphs (of 1,006,700,565 connected), {total('kept')} kept by the sieve, "
+            f"{total('games')} pairs solved, {total('raw_links')} raw links") in text
+
+
+# -- timings: each one in prose is either computed above from a store, or dated ------------
+
+#: pages whose every timing in prose is dated or tied; the tool pages not listed here still
+#: carry undated timings (issue 45 item 8, left for a later pass)
+DATED_PAGES = ("README.md", "docs/getting-started.md", "docs/index.md", "docs/papers/tsd.md", "docs/papers/lnk.md",
+               "docs/papers/hex.md", "docs/papers/ssg.md", "docs/tools/check.md", "docs/tools/links.md",
+               "docs/tools/mutants.md", "docs/tools/plugin.md", "docs/tools/reports.md")
+#: timings tied to their stores by the tests above, so no date is needed
+TIED_TIMINGS = ("took 23.8 s of kernel CPU in the stored run",)
+_TIME = re.compile(r"(?<![\w.])\d[\d,.]*(?:–\d[\d,.]*)?\s*(?:s|min|h|ms|µs)\b")
+_DATE = re.compile(r"\b20\d\d-\d\d-\d\d\b")
+
+
+def _prose_paragraphs(path: str) -> list[str]:
+    """Paragraphs and table rows (each with the paragraph before its table) outside console/code blocks and generated blocks
+    (``<!-- name: … -->`` … ``<!-- /name -->``)."""
+    text = re.sub(r"^```.*?^```", "", (ROOT / path).read_text(), flags=re.S | re.M)
+    text = re.sub(r"^<!-- ([\w-]+)[: ].*?^<!-- /\1 -->", "", text, flags=re.S | re.M)
+    out, cur, intro = [], [], ""
+    for line in text.splitlines() + [""]:
+        if not line.strip() or line.startswith(("#", "|", "<!--")):
+            if cur:
+                out.append(intro := " ".join(cur))
+                cur = []
+            if line.startswith("#"):
+                intro = ""
+            if line.startswith("|"):  # a table row, with the paragraph that introduces its table
+                out.append(f"{line} [{intro}]")
+        else:
+            cur.append(line.strip())
+    return out
+
+
+def test_every_timing_in_prose_is_dated_or_tied():
+    """A time in running text or a table is a measurement on one machine on one day: it
+    carries its date ("measured YYYY-MM-DD", or the date of the run it quotes) in the same
+    paragraph or table row, unless a test above computes it from a store."""
+    undated = []
+    for page in DATED_PAGES:
+        for para in _prose_paragraphs(page):
+            if _TIME.search(para) and not _DATE.search(para) and not any(t in " ".join(para.split()) for t in TIED_TIMINGS):
+                undated.append((page, _TIME.findall(para), para[:120]))
+    assert not undated, undated
