@@ -408,7 +408,7 @@ def test_the_n11_counts_in_the_lnk_page_are_its_store():
 #: carry undated timings (issue 45 item 8, left for a later pass)
 DATED_PAGES = ("README.md", "docs/getting-started.md", "docs/index.md", "docs/papers/tsd.md", "docs/papers/lnk.md",
                "docs/papers/hex.md", "docs/papers/ssg.md", "docs/tools/check.md", "docs/tools/links.md",
-               "docs/tools/mutants.md", "docs/tools/plugin.md", "docs/tools/reports.md")
+               "docs/tools/mutants.md", "docs/tools/plugin.md", "docs/tools/reports.md", "docs/tools/switch.md")
 #: timings tied to their stores by the tests above, so no date is needed
 TIED_TIMINGS = ("took 23.8 s of kernel CPU in the stored run",)
 _TIME = re.compile(r"(?<![\w.])\d[\d,.]*(?:–\d[\d,.]*)?\s*(?:s|min|h|ms|µs)\b")
