@@ -83,47 +83,39 @@ def games_up_to(n_max, n_min=2):
         yield from connected_games(n)
 
 
-def agree(sid, games):
+def runs(sid, games):
     """Fast pass against plain check, game by game (and the procedures recorded, for the
-    checks in ``RECORDED``); returns the number of failing games."""
+    checks in ``RECORDED``), for conftest.py's ``fast_vs_plain``."""
     fast, plain = CHECKS[sid]
-    failing = 0
     for game in games:
         with recording() as r_plain:
             t = getattr(GM, plain)(game)
         with recording() as r_fast:
             got = getattr(GM, fast)(game)
-        if t.failure is None:
-            assert got == t.hypothesis, (sid, game)
-            if sid in RECORDED:
-                assert r_fast.names == r_plain.names, (sid, game, r_fast.names, r_plain.names)
-        else:
-            failing += 1
-            assert got is None, (sid, game)
-    return failing
+        yield (sid, game), t, got, (r_fast.names, r_plain.names) if sid in RECORDED else None
 
 
 # ---------------------------------------------------------------- the checks
 @pytest.mark.parametrize("sid", RECORDED)
-def test_fast_records_what_plain_records(sid):
-    assert agree(sid, games_up_to(N_MAX.get(sid, 5))) == 0
+def test_fast_records_what_plain_records(sid, fast_vs_plain):
+    assert fast_vs_plain(runs(sid, games_up_to(N_MAX.get(sid, 5)))) == 0
 
 
 @pytest.mark.deep
 @pytest.mark.parametrize("sid", RECORDED)
-def test_fast_records_what_plain_records_deep(sid):
-    agree(sid, connected_games(6))
+def test_fast_records_what_plain_records_deep(sid, fast_vs_plain):
+    fast_vs_plain(runs(sid, connected_games(6)))
 
 
 @pytest.mark.parametrize("sid, what", [(sid, what) for sid, whats in sorted(PERTURBED.items()) for what in whats])
-def test_fast_equals_plain_perturbed(sid, what, monkeypatch):
+def test_fast_equals_plain_perturbed(sid, what, monkeypatch, fast_vs_plain):
     for name, make in PERTURB[what]:
         monkeypatch.setattr(GM, name, make(getattr(GM, name)))
-    assert agree(sid, games_up_to(N_MAX.get(sid, 5))) > 0  # the perturbation makes some games fail
+    assert fast_vs_plain(runs(sid, games_up_to(N_MAX.get(sid, 5)))) > 0  # the perturbation makes some games fail
 
 
 @pytest.mark.parametrize("sid", ["TSD.T2", "TSD.T3"])
-def test_fast_equals_plain_with_the_table_at_hand(sid, monkeypatch):
+def test_fast_equals_plain_with_the_table_at_hand(sid, monkeypatch, fast_vs_plain):
     """T2 and T3 answer by bit operations when the game's shorted-edge table is at hand
     (as after TSD.DOM in one pass): still the plain check's counts."""
     from verify.papers.tsd import _memo
@@ -133,7 +125,7 @@ def test_fast_equals_plain_with_the_table_at_hand(sid, monkeypatch):
         for game in games:
             GM._leaf_answers(game, GM.MultiShannon)  # builds the table
             yield game
-    assert agree(sid, primed(games_up_to(5))) == 0
+    assert fast_vs_plain(runs(sid, primed(games_up_to(5)))) == 0
 
 
 # ---------------------------------------------------------------- TSD.T11
@@ -150,13 +142,8 @@ def check_t11_none(games):
     return none
 
 
-def test_t11_none_only_without_instances():
-    assert check_t11_none(games_up_to(5)) > 0
-
-
-@pytest.mark.deep
-def test_t11_none_only_without_instances_deep():
-    check_t11_none(connected_games(6))
+def test_t11_none_only_without_instances(tier):
+    assert check_t11_none(tier.games()) > tier.least(0)
 
 
 def test_t11_none_with_threat_flipped(monkeypatch):
@@ -245,13 +232,8 @@ def check_relations(games):
     return checked
 
 
-def test_dom_relations_equal_the_families():
-    assert check_relations(games_up_to(5)) > 100
-
-
-@pytest.mark.deep
-def test_dom_relations_equal_the_families_deep():
-    check_relations(connected_games(6))
+def test_dom_relations_equal_the_families(tier):
+    assert check_relations(tier.games()) > tier.least(100)
 
 
 def check_answers_by_leaves(games):
@@ -276,13 +258,8 @@ def check_answers_by_leaves(games):
     return asked
 
 
-def test_answers_by_leaves_equal_the_solver():
-    assert check_answers_by_leaves(games_up_to(5)) > 500
-
-
-@pytest.mark.deep
-def test_answers_by_leaves_equal_the_solver_deep():
-    check_answers_by_leaves(connected_games(6))
+def test_answers_by_leaves_equal_the_solver(tier):
+    assert check_answers_by_leaves(tier.games()) > tier.least(500)
 
 
 def test_answers_by_leaves_equal_the_solver_n9_sample():
@@ -356,17 +333,15 @@ def check_move_wins(games, solver_class=None):
     return asked
 
 
-def test_move_wins_equal_winning_moves():
+def test_move_wins_equal_winning_moves(tier):
+    assert check_move_wins(tier.games()) > tier.least(500)
+
+
+def test_move_wins_of_another_solver_class():
     from verify.mutants.tsd import fastsolver_flipped
     from verify.solve import FastSolver
 
-    assert check_move_wins(games_up_to(5)) > 500
     assert check_move_wins(games_up_to(4), fastsolver_flipped(FastSolver)) > 0  # another class: its list
-
-
-@pytest.mark.deep
-def test_move_wins_equal_winning_moves_deep():
-    check_move_wins(connected_games(6))
 
 
 # ---------------------------------------------------------------- the shorted-edge table (_Leaves)
@@ -387,13 +362,8 @@ def check_leaves(games):
     return asked
 
 
-def test_leaves_equal_the_solver():
-    assert check_leaves(games_up_to(5)) > 1000
-
-
-@pytest.mark.deep
-def test_leaves_equal_the_solver_deep():
-    check_leaves(connected_games(6))
+def test_leaves_equal_the_solver(tier):
+    assert check_leaves(tier.games()) > tier.least(1000)
 
 
 def test_leaves_record_the_solver():

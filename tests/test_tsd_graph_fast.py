@@ -66,9 +66,9 @@ def plain_support(game, A, B):
     return h.short(B) == h.delete(B)
 
 
-def check_predicates(n_max, n_min=2):
+def check_predicates(games):
     pairs = 0
-    for game in games_up_to(n_max, n_min):
+    for game in games:
         adj, alive = game.adjacency, (1 << game.n) - 1
         free = game.nonterminals()
         for B in subsets(free):
@@ -86,13 +86,8 @@ def check_predicates(n_max, n_min=2):
     return pairs
 
 
-def test_mask_predicates_are_the_definitions():
-    assert check_predicates(5) > 1000
-
-
-@pytest.mark.deep
-def test_mask_predicates_are_the_definitions_n6():
-    assert check_predicates(6, 6) > 50000
+def test_mask_predicates_are_the_definitions(tier):
+    assert check_predicates(tier.games()) > tier.least(1000, 50000)
 
 
 def test_mask_predicates_in_a_smaller_graph():
@@ -154,8 +149,10 @@ PLAIN = {
 }
 
 
-def same_tally(sid, games):
-    check, plain = REGISTRY[sid].check, PLAIN[sid]
+def same_tally(sid, games, plain=None):
+    """(games seen, failing tallies): the registered check ``sid`` gives the plain check's
+    tally (``plain``, by default ``PLAIN[sid]``) on every game."""
+    check, plain = REGISTRY[sid].check, plain or PLAIN[sid]
     seen = failed = 0
     for game in games:
         fast, ref = check(game), plain(game)
@@ -193,6 +190,13 @@ def test_fast_check_equals_plain_n6(sid):
 def test_flipped_answers_reach_the_plain_body(sid, names, monkeypatch):
     """With both the label and the bitmask predicate flipped (what the mutants do), the
     fast pass fails and resumes the plain check, which consumes the flipped predicate."""
+    flip(monkeypatch, names)
+    _, failed = same_tally(sid, games_up_to(5))
+    assert failed > 0
+
+
+def flip(monkeypatch, names):
+    """Flip the answers of each of ``names`` in the graph module, as the mutants do."""
     for name in names:
         orig = getattr(G, name)
         if name.endswith("_family"):  # a family of sets: every member flipped
@@ -201,13 +205,6 @@ def test_flipped_answers_reach_the_plain_body(sid, names, monkeypatch):
             monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: {x: ~f for x, f in _o(*a, **k).items()})
         else:
             monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: not _o(*a, **k))
-    plain = PLAIN[sid]
-    failed = 0
-    for game in games_up_to(5):
-        fast, ref = REGISTRY[sid].check(game), plain(game)
-        assert (fast.hypothesis, fast.failure) == (ref.hypothesis, ref.failure), game
-        failed += ref.failure is not None
-    assert failed > 0
 
 
 def test_no_draw_with_shorting_as_deleting(monkeypatch):
@@ -227,13 +224,13 @@ def label_sets(game, mask):
     return set(game.labels_of(mask))
 
 
-def check_families(n_max, n_min=2):
+def check_families(games):
     """Every family of :mod:`verify.concepts` against its pair-by-pair predicate, for
     every ``A`` over the non-terminals and every ``B`` of at most two vertices."""
     from verify.concepts import support7_family, supports_thm7, threat7_family, threat_family, threatens_thm7
 
     pairs = 0
-    for game in games_up_to(n_max, n_min):
+    for game in games:
         adj, alive = game.adjacency, (1 << game.n) - 1
         free = G._free_indices(game)
         absm = G._abs_masks(free)
@@ -255,13 +252,8 @@ def check_families(n_max, n_min=2):
     return pairs
 
 
-def test_families_are_the_pairwise_predicates():
-    assert check_families(5) > 1500
-
-
-@pytest.mark.deep
-def test_families_are_the_pairwise_predicates_n6():
-    assert check_families(6, 6) > 40000
+def test_families_are_the_pairwise_predicates(tier):
+    assert check_families(tier.games()) > tier.least(1500, 40000)
 
 
 def test_mask_helpers_are_the_label_concepts():
@@ -316,12 +308,8 @@ def test_perturbed_names_reach_the_plain_body(sid, patches, monkeypatch):
     plain = {
         "TSD.T7.i": lambda g: G._t7_plain(g, G.threatens, G.threatens_thm7, "i"),
         "TSD.T7.ii/b": lambda g: G._t7_plain(g, G.supports, G.supports_thm7, "ii", only=G._connected_and_apart),
-    }.get(sid, PLAIN[sid])
-    failed = 0
-    for game in games_up_to(5):
-        fast, ref = REGISTRY[sid].check(game), plain(game)
-        assert (fast.hypothesis, fast.failure) == (ref.hypothesis, ref.failure), game
-        failed += ref.failure is not None
+    }.get(sid)
+    _, failed = same_tally(sid, games_up_to(5), plain)
     assert failed > 0
 
 
@@ -365,8 +353,8 @@ def sample(n, step):
     return [g for k, g in enumerate(connected_games(n)) if k % step == 0]
 
 
-def test_support_families_are_the_definition():
-    assert check_support_families(games_up_to(5)) > 500
+def test_support_families_are_the_definition(tier):
+    assert check_support_families(tier.games()) > tier.least(500)
 
 
 def test_support_families_on_larger_games():
@@ -374,22 +362,10 @@ def test_support_families_on_larger_games():
     assert check_support_families(sample(6, 40) + sample(7, 800)) > 2000
 
 
-@pytest.mark.deep
-def test_support_families_are_the_definition_n6():
-    check_support_families(connected_games(6))
-
-
 @pytest.mark.parametrize("names", [("threatens", "threat_masks", "threat_family"),
                                    ("supports", "support_masks", "supporter_families")])
 def test_l4_flipped_on_larger_games(names, monkeypatch):
-    for name in names:
-        orig = getattr(G, name)
-        if name.endswith("_family"):
-            monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: ~_o(*a, **k))
-        elif name.endswith("_families"):
-            monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: {x: ~f for x, f in _o(*a, **k).items()})
-        else:
-            monkeypatch.setattr(G, name, lambda *a, _o=orig, **k: not _o(*a, **k))
+    flip(monkeypatch, names)
     _, failed = same_tally("TSD.L4", sample(7, 400))
     assert failed > 0
 
@@ -420,20 +396,17 @@ def test_supporter_family_is_the_definition():
     assert checked > 1000
 
 
-def test_l3_family_pass_rejects_exactly_where_the_refuted_reading_fails():
+def test_l3_family_pass_rejects_exactly_where_the_refuted_reading_fails(fast_vs_plain):
     """_l3_family passes a game of TSD.L3.support/a (refuted) exactly when the plain check
     passes it, with the plain check's count (every game n <= 5)."""
-    passed = failed = 0
-    for game in games_up_to(5):
-        count = G._l3_family(game, "support", G._in_g)
-        ref = G._l3_plain(game, G.supports, G._in_g, "support")
-        if ref.failure is None:
-            assert count == ref.hypothesis, game
-            passed += 1
-        else:
-            assert count is None, game
-            failed += 1
-    assert passed > 100 and failed > 0
+    games = list(games_up_to(5))
+
+    def runs():
+        for game in games:
+            count = G._l3_family(game, "support", G._in_g)
+            yield game, G._l3_plain(game, G.supports, G._in_g, "support"), count, None
+    failed = fast_vs_plain(runs())
+    assert len(games) - failed > 100 and failed > 0
 
 
 def test_l3_pairs_count_is_the_number_of_pairs():
@@ -558,13 +531,8 @@ def check_packed(games):
     return checked
 
 
-def test_packed_families_equal_the_families():
-    assert check_packed(games_up_to(5)) > 1500
-
-
-@pytest.mark.deep
-def test_packed_families_equal_the_families_n6():
-    assert check_packed(connected_games(6)) > 10000
+def test_packed_families_equal_the_families(tier):
+    assert check_packed(tier.games()) > tier.least(1500, 10000)
 
 
 def test_nonedge_packing_is_remembered_boundedly():

@@ -85,47 +85,42 @@ def link_tables(game):
                 yield game.short(x), {s, t, *Y}, 4
 
 
-def check_families(games):
-    """Every carrier (relative mask over G's non-terminals) of every table of
-    :func:`link_tables`: in the family of its :meth:`MultiLinks.type`, or in none when
-    it is no carrier there (a member of T, a vertex gone in G ∗ x, too large)."""
-    checked = 0
+def family_cells(games, cls=MultiLinks):
+    """``(where, links, V, carrier, kinds)`` for every set V (relative mask over G's
+    non-terminals) of every table of :func:`link_tables` read through ``cls``: whether V
+    is a carrier there (not: a member of T, a vertex gone in G ∗ x, too large) and the
+    kinds whose family holds it."""
     for game in games:
         over = game.nonterminals()
         for g, T, size in link_tables(game):
-            links = MultiLinks(g, T)
+            links = cls(g, T)
             fams = links.families(over, size)
             for r in range(1 << len(over)):
                 V = [over[i] for i in range(len(over)) if r >> i & 1]
                 carrier = all(v in g.vertices and v not in T for v in V) and (size is None or len(V) <= size)
-                got = [k for k in KINDS if fams[k] >> r & 1]
-                assert got == ([links.type(V)] if carrier else []), (game, g, T, V, size)
-                checked += carrier
+                yield (game, g, T, V, size), links, V, carrier, [k for k in KINDS if fams[k] >> r & 1]
+
+
+def check_families(games):
+    """Every carrier of every table of :func:`link_tables`: in the family of its
+    :meth:`MultiLinks.type`, and every other set in none."""
+    checked = 0
+    for where, links, V, carrier, got in family_cells(games):
+        assert got == ([links.type(V)] if carrier else []), where
+        checked += carrier
     return checked
 
 
-def test_families_equal_type():
-    assert check_families(games_up_to(5)) > 0
-
-
-@pytest.mark.deep
-def test_families_equal_type_deep():
-    check_families(connected_games(6))
+def test_families_equal_type(tier):
+    assert check_families(tier.games()) > tier.least(0)
 
 
 @pytest.mark.parametrize("change", [lambda k: "weak" if k == "strong" else k, lambda k: "strong" if k == "weak" else k])
 def test_mutant_families_follow_type(change):
     """The mutants' ``MultiLinks`` perturbs the families as it perturbs ``type``."""
-    perturbed = multilinks(change)(MultiLinks)
-    for game in games_up_to(4):
-        over = game.nonterminals()
-        for g, T, size in link_tables(game):
-            links = perturbed(g, T)
-            fams = links.families(over, size)
-            for r in range(1 << len(over)):
-                V = [over[i] for i in range(len(over)) if r >> i & 1]
-                if all(v in g.vertices and v not in T for v in V) and (size is None or len(V) <= size):
-                    assert [k for k in KINDS if fams[k] >> r & 1] == [links.type(V)]
+    for _, links, V, carrier, got in family_cells(games_up_to(4), multilinks(change)(MultiLinks)):
+        if carrier:
+            assert got == [links.type(V)]
 
 
 # ---------------------------------------------------------------- T18/b: strong carriers
@@ -168,18 +163,12 @@ def check_small_strong(games) -> int:
     return checked
 
 
-def test_shorted_strong_equals_families_of_shorted_games():
-    assert check_shorted_strong(games_up_to(5)) > 1000
+def test_shorted_strong_equals_families_of_shorted_games(tier):
+    assert check_shorted_strong(tier.games()) > tier.least(1000)
 
 
-def test_small_strong_equals_families():
-    assert check_small_strong(games_up_to(5)) > 500
-
-
-@pytest.mark.deep
-def test_shorted_and_small_strong_deep():
-    check_shorted_strong(connected_games(6))
-    check_small_strong(connected_games(6))
+def test_small_strong_equals_families(tier):
+    assert check_small_strong(tier.games()) > tier.least(500)
 
 
 def test_joined_pairs_counts_disjoint_pairs():
@@ -215,13 +204,8 @@ def check_t5_leaves(games) -> int:
     return checked
 
 
-def test_t5_leaves_equal_solver():
-    assert check_t5_leaves(games_up_to(5)) > 700
-
-
-@pytest.mark.deep
-def test_t5_leaves_equal_solver_deep():
-    assert check_t5_leaves(games_up_to(6, 6)) > 13000
+def test_t5_leaves_equal_solver(tier):
+    assert check_t5_leaves(tier.games()) > tier.least(700, 13000)
 
 
 def check_restricted_wins(games):
@@ -246,13 +230,8 @@ def check_restricted_wins(games):
     return asked
 
 
-def test_restricted_wins_equal_the_solver():
-    assert check_restricted_wins(games_up_to(5)) > 1000
-
-
-@pytest.mark.deep
-def test_restricted_wins_equal_the_solver_deep():
-    check_restricted_wins(connected_games(6))
+def test_restricted_wins_equal_the_solver(tier):
+    assert check_restricted_wins(tier.games()) > tier.least(1000)
 
 
 def test_t5_shared_answers_keep_the_oracles():
@@ -269,90 +248,58 @@ def test_t5_shared_answers_keep_the_oracles():
 
 
 # ---------------------------------------------------------------- the checks
-def check_t5(games) -> int:
-    """The fast pass against the plain check (count when it holds, None otherwise) and
-    the procedures they record."""
+# each ``runs_*``: (game, the plain check's tally, the fast pass's answer, the procedures
+# each recorded or None) game by game, for conftest.py's ``fast_vs_plain``
+def _recorded(first, then, game):
+    """``first(game)`` and ``then(game)``, in that order, each with the procedures it recorded."""
+    with recording() as r_first:
+        a = first(game)
+    with recording() as r_then:
+        b = then(game)
+    return (a, r_first.names), (b, r_then.names)
+
+
+def runs_t5(games):
+    """The fast pass against the plain check, with the procedures they record."""
     LK._T5_SEEN.clear()
-    failing = 0
     for game in games:
-        with recording() as rf:
-            fast = LK._t5_fast(game)
-        with recording() as rp:
-            plain = LK._t5_plain(game)
-        if plain.failure is None:
-            assert fast == plain.hypothesis, game
-            assert rf.names == rp.names, game
-        else:
-            assert fast is None, game
-            failing += 1
-    return failing
+        (fast, rf), (plain, rp) = _recorded(LK._t5_fast, LK._t5_plain, game)
+        yield game, plain, fast, (rf, rp)
 
 
-def check_t18b(games) -> int:
-    """The new fast pass returns the plain check's count, or None where it fails; the
-    registered path gives the plain check's tally (with a patched ``MultiLinks``, which
-    the new pass does not read, only the registered path is compared)."""
-    failing = 0
+def runs_t18b(games):
+    """The new fast pass against the plain check; the registered path gives the plain
+    check's tally (with a patched ``MultiLinks``, which the new pass does not read, only
+    the registered path is compared)."""
     genuine = LK.MultiLinks is LK._GENUINE_MULTILINKS
     for game in games:
         t = LK._and_rule_plain(game, False)
         got = LK._and_rule_b_fast(game) if genuine else LK._and_rule_fast(game, False)
-        if t.failure is None:
-            assert got == t.hypothesis, game
-        else:
-            failing += 1
-            assert got is None, game
         assert _outcome(LK._and_rule(game, False)) == _outcome(t), game
-    return failing
+        yield game, t, got, None
 
 
-def check_t17(games) -> int:
-    failing = 0
+def runs_t17(games):
     for game in games:
-        t = LK._t17_plain(game)
-        got = LK._t17_fast(game)
-        if t.failure is None:
-            assert got == t.hypothesis, game
-        else:
-            failing += 1
-            assert got is None, game
-    return failing
+        yield game, LK._t17_plain(game), LK._t17_fast(game), None
 
 
-def check_t10(games) -> int:
-    """As :func:`check_t18b`, and the procedures recorded by the fast pass are the plain
-    check's on every game (answers remembered from earlier games included)."""
-    failing = 0
+def runs_t10(games):
+    """With the procedures recorded by the fast pass and the plain check on every game
+    (answers remembered from earlier games included)."""
     for game in games:
-        with recording() as plain:
-            t = LK._t10_plain(game)
-        with recording() as fast:
-            got = LK._t10_fast(game)
-        if t.failure is None:
-            assert got == t.hypothesis, game
-            assert fast.names == plain.names, (game, fast.names, plain.names)
-        else:
-            failing += 1
-            assert got is None, game
-    return failing
+        (t, plain), (got, fast) = _recorded(LK._t10_plain, LK._t10_fast, game)
+        yield game, t, got, (fast, plain)
 
 
-def check_and_rule_fast(games, literal: bool) -> int:
+def runs_and_rule_fast(games, literal: bool):
     """:func:`_and_rule_fast` (the T18/a pass, and the T18/b pass for a patched
     ``MultiLinks``) against the plain check, game by game."""
-    failing = 0
     for game in games:
-        t = LK._and_rule_plain(game, literal)
-        got = LK._and_rule_fast(game, literal)
-        if t.failure is None:
-            assert got == t.hypothesis, game
-        else:
-            failing += 1
-            assert got is None, game
-    return failing
+        yield game, LK._and_rule_plain(game, literal), LK._and_rule_fast(game, literal), None
 
 
-CHECKS = {"TSD.T5": check_t5, "TSD.T18/b": check_t18b, "TSD.T17": check_t17, "TSD.T10": check_t10}
+CHECKS = {"TSD.T5": runs_t5, "TSD.T18/b": runs_t18b, "TSD.T17": runs_t17, "TSD.T10": runs_t10}
 
 # perturbations: (module attribute, replacement maker), as the mutants of verify/mutants/tsd.py
 PERTURB = {
@@ -380,41 +327,41 @@ PERTURBED = {
 
 
 @pytest.mark.parametrize("sid", sorted(CHECKS))
-def test_fast_equals_plain_and_again_from_remembered_answers(sid):
+def test_fast_equals_plain_and_again_from_remembered_answers(sid, fast_vs_plain):
     """The procedures recorded (T5, T10) and the answers remembered across games (read
     again on the second round); the counts themselves are the routes' (test_routes.py)."""
     _clear_caches()
-    assert CHECKS[sid](games_up_to(5)) == 0
-    assert CHECKS[sid](games_up_to(5)) == 0  # again, with the answers remembered
+    assert fast_vs_plain(CHECKS[sid](games_up_to(5))) == 0
+    assert fast_vs_plain(CHECKS[sid](games_up_to(5))) == 0  # again, with the answers remembered
 
 
 @pytest.mark.parametrize("sid, what", [(sid, what) for sid, whats in sorted(PERTURBED.items()) for what in whats])
-def test_fast_equals_plain_perturbed(sid, what, monkeypatch):
+def test_fast_equals_plain_perturbed(sid, what, monkeypatch, fast_vs_plain):
     for name, make in PERTURB[what]:
         monkeypatch.setattr(LK, name, make(getattr(LK, name)))
-    failing = CHECKS[sid](games_up_to(5))
+    failing = fast_vs_plain(CHECKS[sid](games_up_to(5)))
     if what != "pairing answers anywhere":  # its mutant is refuted only at n = 6
         assert failing > 0
 
 
 @pytest.mark.deep
 @pytest.mark.parametrize("sid", sorted(CHECKS))
-def test_fast_equals_plain_and_again_from_remembered_answers_deep(sid):
-    CHECKS[sid](connected_games(6))
+def test_fast_equals_plain_and_again_from_remembered_answers_deep(sid, fast_vs_plain):
+    fast_vs_plain(CHECKS[sid](connected_games(6)))
 
 
 @pytest.mark.parametrize("n_max", [5, pytest.param(6, marks=pytest.mark.deep)])
-def test_refuted_t18a_fast_rejects_exactly_where_plain_fails(n_max):
+def test_refuted_t18a_fast_rejects_exactly_where_plain_fails(n_max, fast_vs_plain):
     """TSD.T18/a is refuted: its fast pass must send exactly the failing games to the
     plain check."""
-    assert check_and_rule_fast(games_up_to(n_max), literal=True) > 0
+    assert fast_vs_plain(runs_and_rule_fast(games_up_to(n_max), literal=True)) > 0
 
 
 @pytest.mark.parametrize("n_max", [5, pytest.param(6, marks=pytest.mark.deep)])
-def test_older_t18b_pass_equals_plain(n_max):
+def test_older_t18b_pass_equals_plain(n_max, fast_vs_plain):
     """The T18/b pass a patched ``MultiLinks`` goes through (:func:`_and_rule_fast`),
     with the genuine class: the plain check's counts."""
-    assert check_and_rule_fast(games_up_to(n_max), literal=False) == 0
+    assert fast_vs_plain(runs_and_rule_fast(games_up_to(n_max), literal=False)) == 0
 
 
 # ---------------------------------------------------------------- T10's pairing strategy, T18/b's pivot tables
