@@ -57,27 +57,24 @@ def _default_sigint() -> None:  # as a terminal starts a job: Ctrl-C comes (pyte
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _left_over(marker: str) -> list[int]:
-    """Live processes whose command line names ``marker`` (the run's store)."""
-    out = []
-    for p in Path("/proc").iterdir():
-        if not p.name.isdigit():
-            continue
-        try:
-            cmd = (p / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            state = (p / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if marker in cmd and state != "Z":
-            out.append(int(p.name))
-    return out
+def _left_over(processes, marker: str) -> list[int]:
+    """Live processes whose command line names ``marker`` (the run's store; ``processes``:
+    the fixture of conftest.py)."""
+    return [p for p, fields in processes().items() if fields[0] != "Z" and marker in _command_line(p)]
+
+
+def _command_line(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:  # it ended meanwhile
+        return ""
 
 
 def _summary(rows: list[dict]) -> list[tuple]:
     return [(r["id"], r["verdict"], r["instances"], r["hypothesis_true"]) for r in rows]
 
 
-def _soak(tmp_path: Path, stops: int, seed: int) -> None:
+def _soak(processes, tmp_path: Path, stops: int, seed: int) -> None:
     ref_store = tmp_path / "reference.sqlite"
     ref = _check(tmp_path, ref_store, *RUN, "--json")
     out, err = ref.communicate(timeout=600)
@@ -105,9 +102,9 @@ def _soak(tmp_path: Path, stops: int, seed: int) -> None:
                 proc.kill()
                 proc.communicate()
         deadline = time.monotonic() + 10
-        while _left_over(store.name) and time.monotonic() < deadline:
+        while _left_over(processes, store.name) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not _left_over(store.name), f"a process outlived its run after {sig.name}"
+        assert not _left_over(processes, store.name), f"a process outlived its run after {sig.name}"
         if proc.returncode == 0:  # the run had finished before the signal came
             done = True
             break
@@ -125,34 +122,24 @@ def _soak(tmp_path: Path, stops: int, seed: int) -> None:
         rows = s.shard_rows(run_id)
     assert len(rows) == 2 * 64 and len({(r["statement"], r["n"], r["res"]) for r in rows}) == 2 * 64
     assert all(r["attempts"] == 1 for r in rows), [r for r in rows if r["attempts"] != 1][:3]
-    assert not _left_over(store.name)
+    assert not _left_over(processes, store.name)
     assert done or stops > 0
 
 
-def test_soak_check_stopped_twenty_times(tmp_path):
-    _soak(tmp_path, stops=20, seed=45)
+def test_soak_check_stopped_twenty_times(tmp_path, processes):
+    _soak(processes, tmp_path, stops=20, seed=45)
 
 
 @pytest.mark.deep
-def test_soak_check_stopped_sixty_times(tmp_path):
-    _soak(tmp_path, stops=60, seed=4545)
+def test_soak_check_stopped_sixty_times(tmp_path, processes):
+    _soak(processes, tmp_path, stops=60, seed=4545)
 
 
 # -- links --store and hex-openings --store ---------------------------------------------
 
-def _group(pgid: int) -> list[int]:
+def _group(processes, pgid: int) -> list[int]:
     """Live processes of the process group ``pgid`` (a run started in a session of its own)."""
-    out = []
-    for p in Path("/proc").iterdir():
-        if not p.name.isdigit():
-            continue
-        try:
-            fields = (p / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            out.append(int(p.name))
-    return out
+    return [p for p, fields in processes().items() if int(fields[2]) == pgid and fields[0] != "Z"]
 
 
 def _stored(store: Path, key: str) -> list:
@@ -170,11 +157,11 @@ def _start(tmp_path: Path, args: list[str], store: Path, *more: str) -> subproce
                             start_new_session=True, preexec_fn=_default_sigint)
 
 
-def _finish(proc: subprocess.Popen, timeout: float) -> tuple[str, str]:
+def _finish(processes, proc: subprocess.Popen, timeout: float) -> tuple[str, str]:
     try:
         return proc.communicate(timeout=timeout)
     finally:
-        if proc.poll() is None or _group(proc.pid):
+        if proc.poll() is None or _group(processes, proc.pid):
             try:
                 os.killpg(proc.pid, signal.SIGKILL)
             except ProcessLookupError:
@@ -187,7 +174,7 @@ LINKS_DONE = re.compile(r"^links(?: \(maxdeg=\d+\))?: \d+/\d+ shards done, shard
 HEX_DONE = re.compile(r"^  \[\d+/\d+\] (\w+\d+): ", re.M)
 
 
-def _soak_store(tmp_path: Path, args: list[str], key: str, done_re, units: int, stops: int, seed: int,
+def _soak_store(processes, tmp_path: Path, args: list[str], key: str, done_re, units: int, stops: int, seed: int,
                 span: float) -> dict:
     """Stop ``args`` (a command with ``--store``) ``stops`` times and resume it; the
     figures of the soak.  Checks each stop and the leftovers as it goes, and the final
@@ -195,7 +182,7 @@ def _soak_store(tmp_path: Path, args: list[str], key: str, done_re, units: int, 
     t_ref = time.monotonic()
     ref_store = tmp_path / "reference.jsonl"
     ref = _start(tmp_path, args, ref_store)
-    ref_out, ref_err = _finish(ref, 600)
+    ref_out, ref_err = _finish(processes, ref, 600)
     assert ref.returncode == 0, ref_err[-2000:]
     t_ref = time.monotonic() - t_ref
     reference = {str(r[key]): r for r in _records(ref_store)}
@@ -214,12 +201,12 @@ def _soak_store(tmp_path: Path, args: list[str], key: str, done_re, units: int, 
         proc = _start(tmp_path, args, store, *(["--resume"] if k else []))
         try:
             deadline = time.monotonic() + 120
-            while len(_group(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+            while len(_group(processes, proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.01)  # until the run has started its kernels
             time.sleep(rng.uniform(0, span))
             sig = rng.choice(signals)
             if proc.poll() is None:
-                kids = [p for p in _group(proc.pid) if p != proc.pid]
+                kids = [p for p in _group(processes, proc.pid) if p != proc.pid]
                 proc.send_signal(sig)
                 t_sig = time.monotonic()
                 out, err = proc.communicate(timeout=30)
@@ -230,7 +217,7 @@ def _soak_store(tmp_path: Path, args: list[str], key: str, done_re, units: int, 
                 kids = []
                 out, err = proc.communicate()
         finally:
-            _finish(proc, 30)
+            _finish(processes, proc, 30)
         # an interrupt raised inside an at-fork hook is "Exception ignored" and lost (issue 45)
         assert "Traceback" not in err and "Exception ignored" not in err, err[-3000:]
         ran = done_re.findall(err)
@@ -244,20 +231,20 @@ def _soak_store(tmp_path: Path, args: list[str], key: str, done_re, units: int, 
             assert proc.returncode == 130, (sig.name, proc.returncode, err[-2000:])
             assert "--resume" in err and stop_seconds[-1] < 5, (stop_seconds[-1], err[-2000:])
         deadline = time.monotonic() + 2
-        while (_group(proc.pid) or _left_over(store.name)) and time.monotonic() < deadline:
+        while (_group(processes, proc.pid) or _left_over(processes, store.name)) and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert not _group(proc.pid) and not _left_over(store.name), \
+        assert not _group(processes, proc.pid) and not _left_over(processes, store.name), \
             f"a process outlived its run after {sig.name}: {kids}"
         if finished:
             break
     stored_before_last = len(set(_stored(store, key)))
     last = _start(tmp_path, args, store, "--resume")
-    out, err = _finish(last, 600)
+    out, err = _finish(processes, last, 600)
     assert last.returncode == 0 and "Traceback" not in err, err[-2000:]
     ran = done_re.findall(err)
     assert stored_before_last + len(ran) == units
     computed += ran
-    assert not _group(last.pid) and not _left_over(store.name)
+    assert not _group(processes, last.pid) and not _left_over(processes, store.name)
     soak_seconds = time.monotonic() - t0
 
     keys = _stored(store, key)
@@ -284,8 +271,8 @@ LINKS_SOAK = ["links", "--n", "10", "--no-bounds", "--mod", "64", "--jobs", "2",
 LINKS_DEEP = ["links", "--n", "14", "--max-degree", "3", "--mod", "64", "--jobs", "2", "--json"]
 
 
-def _soak_links(tmp_path: Path, args: list[str], stops: int, seed: int, span: float) -> None:
-    f = _soak_store(tmp_path, args, "res", LINKS_DONE, 64, stops, seed, span)
+def _soak_links(processes, tmp_path: Path, args: list[str], stops: int, seed: int, span: float) -> None:
+    f = _soak_store(processes, tmp_path, args, "res", LINKS_DONE, 64, stops, seed, span)
     assert f["stops"] >= min(stops, 10), f"only {f['stops']} stops before the run finished"
     # the links, one JSON line each (and the class search's summary, but for its CPU seconds)
     assert _untimed(f["stdout"]) == _untimed(f["ref_stdout"]) and f["stdout"]
@@ -301,13 +288,13 @@ def _untimed(stdout: str) -> list:
     return rows
 
 
-def test_soak_links_store_stopped_twenty_times(tmp_path):
-    _soak_links(tmp_path, LINKS_SOAK, stops=20, seed=45, span=0.6)
+def test_soak_links_store_stopped_twenty_times(tmp_path, processes):
+    _soak_links(processes, tmp_path, LINKS_SOAK, stops=20, seed=45, span=0.6)
 
 
 @pytest.mark.deep
-def test_soak_links_class_store_stopped_sixty_times(tmp_path):
-    _soak_links(tmp_path, LINKS_DEEP, stops=60, seed=4545, span=3.0)
+def test_soak_links_class_store_stopped_sixty_times(tmp_path, processes):
+    _soak_links(processes, tmp_path, LINKS_DEEP, stops=60, seed=4545, span=3.0)
 
 
 HEX_SOAK = ["hex-openings", "6", "--without", "hsearch", "--jobs", "2"]
@@ -319,17 +306,17 @@ def _map(stdout: str) -> str:
     return stdout.split("; searched")[0]
 
 
-def _soak_hex(tmp_path: Path, args: list[str], openings: int, stops: int, seed: int, span: float) -> None:
-    f = _soak_store(tmp_path, args, "cell", HEX_DONE, openings, stops, seed, span)
+def _soak_hex(processes, tmp_path: Path, args: list[str], openings: int, stops: int, seed: int, span: float) -> None:
+    f = _soak_store(processes, tmp_path, args, "cell", HEX_DONE, openings, stops, seed, span)
     assert f["stops"] >= min(stops, 10), f"only {f['stops']} stops before the run finished"
     assert _map(f["stdout"]) == _map(f["ref_stdout"]) and "unknown 0, not run 0" in f["stdout"]
     assert {c: r["winner"] for c, r in f["records"].items()} == {c: r["winner"] for c, r in f["reference"].items()}
 
 
-def test_soak_hex_openings_store_stopped_twenty_times(tmp_path):
-    _soak_hex(tmp_path, HEX_SOAK, 18, stops=20, seed=45, span=1.0)
+def test_soak_hex_openings_store_stopped_twenty_times(tmp_path, processes):
+    _soak_hex(processes, tmp_path, HEX_SOAK, 18, stops=20, seed=45, span=1.0)
 
 
 @pytest.mark.deep
-def test_soak_hex_openings_store_stopped_sixty_times(tmp_path):
-    _soak_hex(tmp_path, HEX_DEEP, 25, stops=60, seed=4545, span=2.0)
+def test_soak_hex_openings_store_stopped_sixty_times(tmp_path, processes):
+    _soak_hex(processes, tmp_path, HEX_DEEP, 25, stops=60, seed=4545, span=2.0)

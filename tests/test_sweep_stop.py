@@ -7,6 +7,7 @@ n = 9 sweep could only be stopped by killing its workers (the run then 'failed')
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -91,18 +92,9 @@ def test_n9_sweep_starts_its_check_with_ctrl_c_restored_in_its_own_group():
     assert out.stdout.split()[0] == "False"
 
 
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux /proc)."""
-    out = []
-    for p in Path("/proc").iterdir():
-        if p.name.isdigit():
-            try:
-                fields = (p / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                out.append(int(p.name))
-    return out
+def _children(processes, pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (``processes``: the fixture of conftest.py)."""
+    return [p for p, fields in processes().items() if int(fields[1]) == pid]
 
 
 def _alive(pid: int) -> bool:
@@ -129,11 +121,11 @@ def _two_statements(tmp_path, ignore_sigint: bool):
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
-def test_a_signal_ends_check_with_two_statements_side_by_side(tmp_path, sig):
+def test_a_signal_ends_check_with_two_statements_side_by_side(tmp_path, sig, processes):
     """Issue 45: with two statements side by side, SIGTERM or SIGINT ended the workers but
     left the coordinator waiting for a task the stopped pool never finished."""
     proc, store = _two_statements(tmp_path, ignore_sigint=sig == signal.SIGTERM)
-    workers = _children(proc.pid)
+    workers = _children(processes, proc.pid)
     try:
         proc.send_signal(sig)
         t0 = time.monotonic()
@@ -149,9 +141,9 @@ def test_a_signal_ends_check_with_two_statements_side_by_side(tmp_path, sig):
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-def test_sigkill_of_the_coordinator_leaves_no_worker(tmp_path):
+def test_sigkill_of_the_coordinator_leaves_no_worker(tmp_path, processes):
     proc, _ = _two_statements(tmp_path, ignore_sigint=True)
-    workers = _children(proc.pid)
+    workers = _children(processes, proc.pid)
     assert workers
     proc.kill()
     proc.communicate(timeout=30)
@@ -197,7 +189,7 @@ def test_time_limits_are_positive_seconds(tmp_path):
         assert p.returncode == 2 and "must be a finite number of seconds above 0" in p.stderr
 
 
-def _stop_then_resume(tmp_path, cmd: list[str], store: Path, records: int, sig) -> str:
+def _stop_then_resume(processes, tmp_path, cmd: list[str], store: Path, records: int, sig) -> str:
     """Start ``cmd`` (a run that appends one line per finished part to ``store``), stop it
     with ``sig`` once the store holds ``records`` lines, check that it ended within 5 s
     (exit 130, saying how to continue, no child left), then resume it to the end; the
@@ -210,7 +202,7 @@ def _stop_then_resume(tmp_path, cmd: list[str], store: Path, records: int, sig) 
                 and time.monotonic() < deadline:
             time.sleep(0.1)
         assert proc.poll() is None, "the run ended before it could be stopped"
-        kids = _children(proc.pid)
+        kids = _children(processes, proc.pid)
         proc.send_signal(sig)
         t0 = time.monotonic()
         out, err = proc.communicate(timeout=30)
@@ -227,58 +219,63 @@ def _stop_then_resume(tmp_path, cmd: list[str], store: Path, records: int, sig) 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
-def test_a_signal_ends_links_with_its_kernels_and_the_store_resumes(tmp_path, sig):
+def test_a_signal_ends_links_with_its_kernels_and_the_store_resumes(tmp_path, sig, processes):
     """Issue 45: links --store stops within seconds on SIGINT or SIGTERM, its kernel
     pipelines with it, says how to continue, and --resume finishes the same links."""
     store = tmp_path / "l.jsonl"
     cmd = [sys.executable, "-m", "verify", "links", "--n", "14", "--max-degree", "3", "--mod", "64", "--jobs", "1",
            "--store", str(store), "--no-progress", "--json"]
-    out = _stop_then_resume(tmp_path, cmd, store, 3, sig)
+    out = _stop_then_resume(processes, tmp_path, cmd, store, 3, sig)
     summary = json.loads(out.splitlines()[-1])["summary"]
     assert summary["complete"] and summary["links"] == 17
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-def test_sigterm_ends_the_second_solvers_links_at_once_and_the_store_resumes(tmp_path):
+def test_sigterm_ends_the_second_solvers_links_at_once_and_the_store_resumes(tmp_path, processes):
     """Issue 45: SIGTERM on ``links --engine independent --store`` waited for the shards
     under way to end (their processes were not among the pipelines a stop kills)."""
     store = tmp_path / "i.jsonl"
     cmd = [sys.executable, "-m", "verify", "links", "--n", "9", "--engine", "independent", "--mod", "8", "--jobs", "2",
            "--store", str(store), "--no-progress", "--json"]
-    out = _stop_then_resume(tmp_path, cmd, store, 3, signal.SIGTERM)
+    out = _stop_then_resume(processes, tmp_path, cmd, store, 3, signal.SIGTERM)
     assert len(out.splitlines()) == 36  # the 36 minimal weak links on 9 vertices
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
-def test_a_signal_ends_hex_openings_and_the_store_resumes(tmp_path, sig):
+def test_a_signal_ends_hex_openings_and_the_store_resumes(tmp_path, sig, processes):
     """Issue 45: hex-openings --store stops within seconds on SIGINT or SIGTERM, no kernel
     left, says how to continue, and --resume finishes the published 7x7 map."""
     store = tmp_path / "h.jsonl"
     cmd = [sys.executable, "-m", "verify", "hex-openings", "7", "--jobs", "2", "--store", str(store)]
-    out = _stop_then_resume(tmp_path, cmd, store, 4, sig)
+    out = _stop_then_resume(processes, tmp_path, cmd, store, 4, sig)
     assert "Black wins after 27, White after 22, unknown 0, not run 0 (of 49)" in out
 
 
-def _group(pgid: int) -> list[int]:
+def _group(processes, pgid: int) -> list[int]:
     """Live processes of the process group ``pgid``."""
-    out = []
-    for p in Path("/proc").iterdir():
-        if p.name.isdigit():
-            try:
-                fields = (p / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == pgid and fields[0] != "Z":
-                out.append(int(p.name))
-    return out
+    return [p for p, fields in processes().items() if int(fields[2]) == pgid and fields[0] != "Z"]
+
+
+def _left_in_group(processes, proc, seconds: float) -> list[int]:
+    """The processes of ``proc``'s group (a session of its own) still alive after up to
+    ``seconds`` of waiting for them to end."""
+    deadline = time.monotonic() + seconds
+    while _group(processes, proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return _group(processes, proc.pid)
+
+
+def _kill_group(proc) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("args", [["links", "--n", "14", "--max-degree", "3", "--mod", "4", "--jobs", "2"],
                                   ["links", "--n", "9", "--engine", "independent", "--mod", "2", "--jobs", "2"],
                                   ["hex-openings", "7", "--jobs", "2"]], ids=["links", "links-independent", "hex-openings"])
-def test_sigkill_of_a_stored_run_leaves_no_kernel(tmp_path, args):
+def test_sigkill_of_a_stored_run_leaves_no_kernel(tmp_path, args, processes):
     """Issue 45: SIGKILL of ``links --store`` left its geng | kernel pipelines (or the
     second solver's shard processes) running until their shard ended (minutes at n = 11);
     every kernel now dies with its run."""
@@ -288,22 +285,16 @@ def test_sigkill_of_a_stored_run_leaves_no_kernel(tmp_path, args):
                             start_new_session=True)
     try:
         deadline = time.monotonic() + 60
-        while len(_group(proc.pid)) < 3 and proc.poll() is None and time.monotonic() < deadline:
+        while len(_group(processes, proc.pid)) < 3 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.02)  # both kernels started (and geng, for links)
         time.sleep(0.5)
         assert proc.poll() is None, "the run ended before it could be killed"
-        kids = [p for p in _group(proc.pid) if p != proc.pid]
+        kids = [p for p in _group(processes, proc.pid) if p != proc.pid]
         proc.kill()
         proc.wait(timeout=30)
-        deadline = time.monotonic() + 1
-        while _group(proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        left = _group(proc.pid)
+        left = _left_in_group(processes, proc, 1)
     finally:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        _kill_group(proc)
     assert kids and not left, f"{len(left)} of the run's {len(kids)} processes outlived it"
 
 
@@ -342,7 +333,7 @@ _SLOW_FORK = ("import os, sys, time; os.register_at_fork(after_in_parent=lambda:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-def test_a_stop_as_hex_openings_forks_its_kernels_ends_it(tmp_path):
+def test_a_stop_as_hex_openings_forks_its_kernels_ends_it(tmp_path, processes):
     """Issue 45 (the deep soak of hex-openings): a SIGINT or SIGTERM that came while the run
     forked a kernel raised its KeyboardInterrupt inside Python's at-fork hook (logging's
     ``_releaseLock``), where it was printed as "Exception ignored" and lost: the run went on
@@ -359,21 +350,15 @@ def test_a_stop_as_hex_openings_forks_its_kernels_ends_it(tmp_path):
                                 stderr=subprocess.PIPE, text=True, start_new_session=True, preexec_fn=_default_sigint)
         try:
             deadline = time.monotonic() + 30
-            while len(_group(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+            while len(_group(processes, proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.002)
             time.sleep(0.01 * k)
             assert proc.poll() is None, "the run ended before it could be stopped"
             proc.send_signal(sig)
             out, err = proc.communicate(timeout=5)  # every pipe closed: no process of the run holds one
-            deadline = time.monotonic() + 2
-            while _group(proc.pid) and time.monotonic() < deadline:
-                time.sleep(0.02)
-            left = _group(proc.pid)
+            left = _left_in_group(processes, proc, 2)
         finally:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            _kill_group(proc)
             if proc.poll() is None:
                 proc.communicate()
         assert not left, f"{len(left)} processes outlived the run after {sig.name}"
