@@ -45,7 +45,7 @@ from typing import Any
 from ..game import Game
 from ..graph_class import GraphClass, as_graph_class
 
-__all__ = ["Domain", "GameDomain", "GAMES", "default_mod", "safe_name", "CLASS_MAX_MOD"]
+__all__ = ["Domain", "GameDomain", "GAMES", "default_mod", "safe_name", "CLASS_MAX_MOD", "describe_instance"]
 
 
 def safe_name(g6: str) -> str:
@@ -82,6 +82,21 @@ def default_mod(n: int, graph_class: GraphClass | str | None = None) -> int:
     if graph_class is None or as_graph_class(graph_class).is_all:
         return 1 if n <= 6 else 8 ** (n - 6)
     return 1 if n <= 8 else min(8 ** (n - 8), CLASS_MAX_MOD)
+
+
+def describe_instance(inst) -> str:
+    """An instance as the user can reproduce it: graph6 and terminals for a game.
+
+    >>> describe_instance(Game.from_edges("0-2,2-1", terminals=(0, 1)))
+    "graph6 'BW', terminals [0, 1]"
+    """
+    if isinstance(inst, Game):
+        try:
+            return f"graph6 {inst.to_graph6()!r}, terminals {list(inst.terminals)}"
+        except Exception:  # labels that graph6 cannot carry
+            return f"edges {inst.edges()}, terminals {list(inst.terminals)}"
+    text = repr(inst)
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 class Domain:

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import InputError, StatementError
+from .domain import describe_instance
 
 __all__ = [
     "Route",
@@ -107,7 +108,7 @@ class Route:
 SWITCHES: dict[str, int] = {}
 #: statement id -> its fast routes (the plain route and the one-pass route are implied)
 ROUTES: dict[str, list[Route]] = {}
-#: the statements that a multi-statement run checks in one pass (filled by the sweep)
+#: the switches forced now (switch -> on), and the (statement, route) forced
 _FORCED: contextvars.ContextVar[dict | None] = contextvars.ContextVar("shannon_verify_forced_routes", default=None)
 _ROUTE: contextvars.ContextVar[tuple | None] = contextvars.ContextVar("shannon_verify_forced_route", default=None)
 
@@ -279,15 +280,8 @@ def fast_then_resume(name: str, game, fast, plain, resume, guard: bool = True):
 def _agreeing(name: str, game, t):
     if _holds(t):
         raise RouteDisagreement(f"the fast route {name} rejects a game that the plain check passes "
-                                f"({_describe(game)}); the routes disagree.")
+                                f"({describe_instance(game)}); the routes disagree.")
     return t
-
-
-def _describe(game) -> str:
-    try:
-        return f"graph6 {game.to_graph6()!r}, terminals {list(game.terminals)}"
-    except Exception:  # labels graph6 cannot carry
-        return repr(game)
 
 
 def route_modules(sid: str) -> list[str]:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..errors import InputError, StatementError
 from ..game import Game
-from .domain import GAMES, Domain, safe_name
+from .domain import GAMES, Domain, describe_instance, safe_name
 from .statement import Result, Statement, Tally
 from ..backing import close_last, recording
 
@@ -52,21 +52,6 @@ __all__ = [
 ]
 
 COUNTEREXAMPLES = Path(__file__).resolve().parents[2] / "counterexamples"
-
-
-def describe_instance(inst) -> str:
-    """An instance as the user can reproduce it: graph6 and terminals for a game.
-
-    >>> describe_instance(Game.from_edges("0-2,2-1", terminals=(0, 1)))
-    "graph6 'BW', terminals [0, 1]"
-    """
-    if isinstance(inst, Game):
-        try:
-            return f"graph6 {inst.to_graph6()!r}, terminals {list(inst.terminals)}"
-        except Exception:  # labels that graph6 cannot carry
-            return f"edges {inst.edges()}, terminals {list(inst.terminals)}"
-    text = repr(inst)
-    return text if len(text) <= 200 else text[:200] + "..."
 
 
 INSTANCE_TIMEOUT_ENV = "SHANNON_VERIFY_INSTANCE_TIMEOUT"  # seconds per instance (check/hunt --instance-timeout)

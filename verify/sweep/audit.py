@@ -23,6 +23,7 @@ import os
 import zlib
 
 from ..backing import apart
+from ..registry.domain import describe_instance
 from ..registry.routes import ONE_PASS, RouteDisagreement, forcing, routes_of
 
 __all__ = ["AUDIT_ENV", "DEFAULT_RATE", "audit_rate", "sampled", "Auditor"]
@@ -52,17 +53,16 @@ def sampled(game, rate: int) -> bool:
     return zlib.crc32(key.encode()) % rate == 0
 
 
-#: statements with a route that reports sub-instances as derived (verify.registry.statement.Tally.derived)
-DERIVING = {"TSD.L1"}
-
-
 class Auditor:
     """The audit of one statement in one shard: ``auditor(game, hyp, failure)`` after
     each game re-checks the sampled ones by the plain route; :meth:`record` is what is
     stored.  A statement with no route but its plain one (and not in a one-pass group)
-    is not audited: the re-check would run the same code."""
+    is not audited: the re-check would run the same code.  ``counter``, the
+    :class:`~verify.registry.runner.counting` open around the shard's checks, gives each
+    game's sub-instances derived by a lemma (:attr:`Tally.derived`), which the plain
+    route checks."""
 
-    def __init__(self, st, rate: int | None = None, group: bool = False):
+    def __init__(self, st, rate: int | None = None, group: bool = False, counter=None):
         from ..registry.runner import evaluate
 
         self.st = st
@@ -70,27 +70,23 @@ class Auditor:
         names = [r.name for r in routes_of(st.id) if r.name != ONE_PASS]
         self.active = self.rate > 0 and (group or len(names) > 1) and st.kind not in ("table",)
         self.games = self.hypothesis = 0
-        self.derives = st.id in DERIVING
+        self.counter, self._derived_before = counter, 0
         self._evaluate = evaluate
 
     def __call__(self, game, hyp: int, failure) -> None:
+        derived = 0
+        if self.counter is not None:  # what this game's check derived: the counter's growth since the last game
+            derived, self._derived_before = self.counter.count - self._derived_before, self.counter.count
         if not self.active or not sampled(game, self.rate):
             return
         from ..registry.runner import counting
 
-        derived = 0
-        if self.derives:  # a route that concludes sub-instances by a lemma: how many, on this game
-            with counting(alone=True) as c, apart():
-                self._evaluate(self.st, game)
-            derived = c.count
         with forcing(self.st.id, "plain"), apart(), counting(alone=True):  # the re-check did not decide the run
             h2, f2 = self._evaluate(self.st, game)
         self.games += 1
         self.hypothesis += h2
         hyp += derived  # the plain route checks what the route checked and what it derived
         if (h2, f2 is None) != (hyp, failure is None):
-            from ..registry.runner import describe_instance
-
             raise RouteDisagreement(
                 f"audit: {self.st.id} gives {hyp} instances, {'holding' if failure is None else 'failing'}, on "
                 f"{describe_instance(game)}, but its plain route gives {h2}, {'holding' if f2 is None else 'failing'}; "

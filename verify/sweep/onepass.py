@@ -84,9 +84,9 @@ def run_group_shard(ids: tuple[str, ...], n: int, res: int = 0, mod: int = 1, gr
     from .provenance import code_commit
 
     start = time.perf_counter()
-    auditors = [Auditor(st, group=True) for st in sts]
     recs = [recording() for _ in sts]  # one per statement, entered around each of its checks
     derived = [counting() for _ in sts]
+    auditors = [Auditor(st, group=True, counter=c) for st, c in zip(sts, derived)]
     own = [0.0] * len(sts)
     hyp = [0] * len(sts)
     failing: list[list] = [[] for _ in sts]

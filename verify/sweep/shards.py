@@ -151,8 +151,9 @@ def run_shard(statement_id: str, n: int, res: int = 0, mod: int = 1, source: str
 
     out = ShardResult(statement_id, n, res, mod, commit=code_commit())
     instances = st.domain.instances(n, res=res, mod=mod)
-    auditor = Auditor(st)
-    with recording() as rec, counting() as derived:
+    derived = counting()
+    auditor = Auditor(st, counter=derived)
+    with recording() as rec, derived:
         out.instances, out.hypothesis, keyed = check_games(st, instances if TICK is None else _ticking(instances), auditor)
     out.oracles = sorted(rec.names)
     out.derived = derived.record()
