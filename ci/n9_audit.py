@@ -12,12 +12,14 @@ verdict (holds or fails) and the hypothesis count (for TSD.L1, whose fast route 
 the positions with moves left by Lemma 1's induction, the positions checked and derived).  Any disagreement is written down
 with the game and makes the script exit 1.
 
-``python ci/n9_audit.py run [--shards K] [--rate R]``
+``python ci/n9_audit.py run [--shards K] [--rate R] [--part J/K]``
     Audit the next ``K`` shards not yet in ``docs/n9/audit.jsonl`` (default: all), one
     line per shard: games enumerated, games sampled, per statement the hypothesis counts
     by both routes, disagreements, CPU seconds.  Resumable: a shard in the file is not
     done again.  Each session appends its CPU seconds to ``docs/n9/audit_sessions.jsonl``.
     Ctrl-C or SIGTERM ends it after the shard under way is dropped (nothing half-written).
+    ``--part J/K`` takes only the shards numbered J-1 modulo K, so that K sessions run side
+    by side, one per core (their appends and session lines are written under a file lock).
 ``python ci/n9_audit.py table [--readme]``
     Print the audit so far: shards, games sampled, statement checks compared,
     disagreements, CPU; ``--readme`` writes it into README.md between its markers
@@ -99,18 +101,29 @@ def done() -> dict[int, dict]:
     return out
 
 
+def todo_shards(have, part: tuple[int, int] = (1, 1), limit: int = MOD) -> list[int]:
+    """The next shards (at most ``limit``) not in ``have`` of part ``J/K``: those numbered J-1 modulo K.
+
+    >>> todo_shards({0: {}, 3: {}}, (2, 2), 3)
+    [1, 5, 7]
+    """
+    j, k = part
+    return [r for r in range(MOD) if r not in have and r % k == j - 1][:limit]
+
+
 def run(args) -> int:
     from verify.registry import load_paper_statements
     from verify.sweep.provenance import code_commit
-    from verify.sweep.sessions import SessionLog
+    from verify.sweep.sessions import SessionLog, locked
 
     load_paper_statements()
     sts = statements()
     have = done()
-    todo = [r for r in range(MOD) if r not in have][: args.shards]
+    j, k = args.part
+    todo = todo_shards(have, args.part, args.shards)
     stop = []
     signal.signal(signal.SIGTERM, lambda *a: stop.append(1))
-    log = SessionLog(SESSIONS, commit=code_commit()[:12], shards=0, disagreements=0)  # updated after every shard
+    log = SessionLog(SESSIONS, commit=code_commit()[:12], part=f"{j}/{k}", shards=0, disagreements=0)  # updated after every shard
     finished = bad = 0
     status = "finished"
     try:
@@ -121,7 +134,7 @@ def run(args) -> int:
             if stop:  # stopped inside the shard: its record is not kept
                 break
             rec["commit"] = code_commit()
-            with AUDIT.open("a") as f:
+            with locked(AUDIT), AUDIT.open("a") as f:
                 f.write(json.dumps(rec) + "\n")
             finished += 1
             bad += len(rec["disagreements"])
@@ -183,12 +196,25 @@ def write_readme(readme: Path = README) -> None:
     readme.write_text(old[: a + len(BEGIN)] + "\n" + table_text() + "\n" + old[b:])
 
 
+def _part(text: str) -> tuple[int, int]:
+    try:
+        j, k = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not J/K (e.g. 1/2).") from None
+    if not 1 <= j <= k:
+        raise argparse.ArgumentTypeError(f"{text!r}: J must be between 1 and K.")
+    return j, k
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="audit the next shards (resumable)")
     r.add_argument("--shards", type=int, default=MOD, help="at most this many shards in this session")
     r.add_argument("--rate", type=int, default=64, help="one game in RATE is sampled (default 64)")
+    r.add_argument("--part", type=_part, default=(1, 1), metavar="J/K",
+                   help="only the shards whose number is J-1 modulo K, so K sessions can run side by side "
+                        "(one per core; default 1/1, every shard)")
     t = sub.add_parser("table", help="the audit so far")
     t.add_argument("--readme", action="store_true", help="write it into README.md between its markers")
     args = p.parse_args(argv)

@@ -121,3 +121,30 @@ def test_the_readme_shows_the_kept_audit():
     block = readme[readme.index(A.BEGIN) + len(A.BEGIN):readme.index(A.END)].strip()
     assert block == A.table_text()
     assert A.summary()["disagreements"] == 0
+
+
+def test_n9_audit_parts_split_the_shards_and_share_the_session_log(tmp_path):
+    """``--part J/K`` sessions take disjoint shards that together are every shard left, and
+    two sessions updating one log side by side keep both lines."""
+    sys.path.insert(0, str(ROOT / "ci"))
+    try:
+        import n9_audit as A
+    finally:
+        sys.path.pop(0)
+    have = {r: {} for r in range(0, A.MOD, 5)}
+    parts = [set(A.todo_shards(have, (j, 3))) for j in (1, 2, 3)]
+    assert sum(map(len, parts)) == len(set().union(*parts)) == A.MOD - len(have)
+    assert set().union(*parts) == set(range(A.MOD)) - set(have)
+    with pytest.raises(SystemExit):
+        A.main(["run", "--part", "0/2"])
+    from verify.sweep.sessions import SessionLog, read_sessions
+
+    path = tmp_path / "s.jsonl"
+    with mock.patch("os.getpid", return_value=1):
+        a = SessionLog(path, part="1/2")
+    with mock.patch("os.getpid", return_value=2):  # a second process
+        b = SessionLog(path, part="2/2")
+    a.update(shards=1)
+    b.update(shards=2)
+    a.close("finished", shards=3)
+    assert sorted((r["part"], r["shards"]) for r in read_sessions(path)) == [("1/2", 3), ("2/2", 2)]

@@ -20,6 +20,7 @@ gone is a session that ended abruptly (:func:`read_sessions` says so).
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import resource
@@ -30,13 +31,30 @@ from pathlib import Path
 
 from .store import _alive  # whether a process of this host is still there
 
-__all__ = ["SessionLog", "read_sessions", "cpu_seconds"]
+__all__ = ["SessionLog", "read_sessions", "cpu_seconds", "locked"]
 
 
 def cpu_seconds(children: bool = True) -> float:
     """CPU seconds of this process (and of its waited-for children)."""
     who = [resource.RUSAGE_SELF] + ([resource.RUSAGE_CHILDREN] if children else [])
     return sum(r.ru_utime + r.ru_stime for r in map(resource.getrusage, who))
+
+
+class locked:
+    """An exclusive lock on ``path``'s lock file, so that sessions running side by side
+    (``--part``) do not lose each other's lines when one rewrites the file."""
+
+    def __init__(self, path: Path) -> None:
+        self.lock = path.with_suffix(path.suffix + ".lock")
+
+    def __enter__(self):
+        self.fh = self.lock.open("a")
+        fcntl.flock(self.fh, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        fcntl.flock(self.fh, fcntl.LOCK_UN)
+        self.fh.close()
 
 
 class SessionLog:
@@ -49,7 +67,7 @@ class SessionLog:
         self.c0, self.w0 = cpu_seconds(), time.time()
         self.row = {"session": self.id, "started": self.id.split("/")[0], "pid": os.getpid(), "status": "running",
                     **fields, "cpu_s": 0.0, "wall_s": 0.0}
-        with self.path.open("a") as fh:
+        with locked(self.path), self.path.open("a") as fh:
             fh.write(json.dumps(self.row) + "\n")
 
     def update(self, **fields) -> None:
@@ -57,6 +75,10 @@ class SessionLog:
         self.row.update(fields)
         self.row["cpu_s"] = round(cpu_seconds() - self.c0, 1)
         self.row["wall_s"] = round(time.time() - self.w0, 1)
+        with locked(self.path):
+            self._rewrite()
+
+    def _rewrite(self) -> None:
         lines = self.path.read_text().splitlines() if self.path.exists() else []
         out, found = [], False
         for line in lines:
