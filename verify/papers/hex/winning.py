@@ -12,7 +12,8 @@ The answer in Benzene's format (``dfpn-solver-find-winning``): the winning cells
 separated by spaces, in Benzene's ``HexPoint`` order — row by row from the top, left to
 right in a row (``a1 b1 … a2 …``), which is the bit order of
 :class:`~verify.papers.hex.board.Position`.  Benzene itself only tries the moves its
-inferior-cell analysis keeps; this module tries every vacant cell, so the set is exact.
+inferior-cell analysis keeps; this module decides every vacant cell, so the set is exact
+(a move is skipped only when a refutation's proof set already decides it, an exact rule).
 
 >>> from verify.papers.hex.board import Position, board_value
 >>> res = find_winning(Position.parse("3x3"), "B", plain_value(board_value))
@@ -52,6 +53,10 @@ class MoveValue:
         Nodes the query searched.
     seconds : float
         Its wall time.
+    pruned_by : str or None
+        Not queried: the cell (or ``"root"``) whose refutation's carrier leaves this move
+        out, so the same refutation holds after it (see :func:`find_winning`); its
+        ``carrier`` is that refutation's.
     """
 
     cell: str
@@ -60,6 +65,7 @@ class MoveValue:
     carrier: list = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    pruned_by: str | None = None
 
 
 @dataclass
@@ -121,8 +127,11 @@ class WinningMoves:
 
 
 def _move_json(m: MoveValue) -> dict:
-    return {"cell": m.cell, "winner": m.winner or "unknown", "carrier": m.carrier, "nodes": m.nodes,
-            "seconds": round(m.seconds, 3)}
+    out = {"cell": m.cell, "winner": m.winner or "unknown", "carrier": m.carrier, "nodes": m.nodes,
+           "seconds": round(m.seconds, 3)}
+    if m.pruned_by is not None:
+        out["pruned_by"] = m.pruned_by
+    return out
 
 
 def benzene_order(cells) -> list[str]:
@@ -141,7 +150,7 @@ def plain_value(value):
     (no budget, no node count): e.g. :func:`~verify.papers.hex.board.board_value`."""
 
     def query(pos: Position, to_move: str, seconds: float | None):
-        return value(pos, to_move), 0, 0
+        return value(pos, to_move), pos.empty, 0  # no proof set: the value rests on every vacant cell
 
     return query
 
@@ -160,8 +169,21 @@ def kernel_value(solver, clock: str = "wall"):
     return query
 
 
-def find_winning(pos: Position, colour: str, query, seconds: float | None = None, log=None) -> WinningMoves:
+def find_winning(pos: Position, colour: str, query, seconds: float | None = None, log=None,
+                 prune: bool = True) -> WinningMoves:
     """Every winning move of ``colour`` in ``pos``, each decided by a query.
+
+    A query's carrier (its proof set) prunes: when the opponent wins after ``colour``
+    plays ``m`` even with every vacant cell off the carrier ``S`` given to ``colour``, then
+    after any other move ``m'`` off ``S`` the opponent wins as well — that position has
+    fewer of ``colour``'s stones than the filled one (``m'`` among them, ``m`` left
+    vacant), and Hex is monotone: a stone more never hurts its owner.  Likewise a root the
+    opponent wins, ``colour`` to move, with carrier ``S``: after a move off ``S`` the
+    opponent, now to move, plays any vacant cell and is no worse off than in the filled
+    root.  Such moves are not queried; each is listed with the refutation it inherits
+    (``pruned_by``).  The pruning is exact, so the set of winning moves is unchanged;
+    ``prune=False`` queries every move (the plain route ``tests/test_hex_winning.py``
+    compares it with).
 
     Parameters
     ----------
@@ -171,11 +193,14 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
         ``"B"`` or ``"W"``, the player to move.
     query : callable
         ``query(position, to_move, seconds) -> (winner | None, carrier bitmask, nodes)``;
-        :func:`kernel_value` or :func:`plain_value`.
+        :func:`kernel_value` or :func:`plain_value`.  The carrier must be a proof set:
+        the winner still wins when the loser gets every vacant cell off it.
     seconds : float, optional
         The budget of each query (None: none).
     log : callable, optional
         Called with one line per query (progress).
+    prune : bool
+        Skip the moves a refutation's carrier already decides (default).
 
     Returns
     -------
@@ -192,21 +217,33 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
     for c in (BLACK, WHITE):
         if pos.chain(c):
             raise InputError(f"The game is over: {NAMES[c]} already has a winning chain, so no move is left to find.")
+    opp = other(colour)
     t0 = time.monotonic()
-    root, _car, nodes = query(pos, colour, seconds)
+    root, root_car, nodes = query(pos, colour, seconds)
+    refuters: list[tuple[str, int]] = []  # (who refuted, its carrier): the moves off it are refuted too
+    if prune and root == opp:
+        refuters.append(("root", root_car & pos.empty))
     moves: list[MoveValue] = []
     for i in range(pos.size):
         if not pos.empty >> i & 1:
+            continue
+        by = next(((who, car) for who, car in refuters if not car >> i & 1), None)
+        if by is not None:
+            moves.append(MoveValue(pos.name(i), i, opp, pos.names(by[1]), 0, 0.0, pruned_by=by[0]))
+            if log is not None:
+                log(f"{pos.name(i)}: {NAMES[opp]} wins (off the carrier of {by[0]}'s refutation)")
             continue
         child = pos.play(i, colour)
         t1 = time.monotonic()
         if child.chain(colour):
             winner, car, n = colour, 0, 0
         else:
-            winner, car, n = query(child, other(colour), seconds)
+            winner, car, n = query(child, opp, seconds)
         nodes += n
         moves.append(MoveValue(pos.name(i), i, winner, pos.names(car & child.empty) if winner else [], n,
                                time.monotonic() - t1))
+        if prune and winner == opp:
+            refuters.append((pos.name(i), car & child.empty))
         if log is not None:
             log(f"{pos.name(i)}: {NAMES.get(winner, 'unknown')} wins ({time.monotonic() - t1:.2f} s, {n} nodes)")
     res = WinningMoves(pos, colour, root, moves, time.monotonic() - t0, nodes)
