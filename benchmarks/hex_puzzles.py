@@ -2,6 +2,7 @@
 
     PYTHONPATH=. python benchmarks/hex_puzzles.py BENZENE_CHECKOUT [--max-size 7] [--budget 300]
         [--big 8x8-henderson-97,9x9-boll-02 --big-budget 300] [--tst dfpn-puzzle.tst] [--json OUT]
+        [--benzene-bin PATH/mohex] [--exact-tst OUT.tst]
 
 ``BENZENE_CHECKOUT`` is a checkout of github.com/cgao3/benzene-vanilla-cmake (or any
 Benzene with ``regression/dfpn-puzzle.tst`` and ``regression/sgf/puzzles/``).  Each test of
@@ -19,6 +20,18 @@ more: Benzene only tries the moves its inferior-cell analysis keeps, so a winnin
 proves inferior is not in its answer), ``subset``, ``different``, ``error`` or
 ``unknown`` (past the budget).  CPU is this process's plus its finished children's (the
 kernel is closed after each puzzle, so its CPU is counted), per puzzle and per board size.
+
+``--benzene-bin`` runs Benzene itself on the same tests in the same run (side by side):
+each test in a fresh process of the given ``mohex`` or ``wolve`` (``--quiet
+--use-logfile=false``), fed the test's own lines (``dfpn-clear-tt``, ``loadsgf``, the
+numbered command) after ``param_dfpn timelimit`` set to the budget; its CPU is the child's
+user + system seconds less a start-up run's (``quit`` alone), its answer classed against
+the file's expectation as ours is.  The table then gives both CPUs and their ratio per
+board size, over the tests both programs finished.
+
+``--exact-tst OUT`` writes the regression file again with each expectation our engine
+answered with a strict superset of replaced by our answer (a comment line names Benzene's
+expectation and the proof command), for GoGui's ``gtpregress`` against the exact sets.
 """
 
 from __future__ import annotations
@@ -68,6 +81,45 @@ def tests(tst: Path):
             setup.append(line)
 
 
+def benzene_run(binary: str, setup: list[str], ident: int, command: str, budget: float) -> tuple[str, bool, float]:
+    """(answer, error?, CPU seconds) of Benzene on one test, in a fresh process (killed after
+    four times the budget plus a minute, its answer then unknown)."""
+    import subprocess
+    import tempfile
+    import threading
+
+    lines = [f"param_dfpn timelimit {budget:g}", *setup, f"{ident} {command}", "quit"]
+    with tempfile.TemporaryFile("w+") as fin, tempfile.TemporaryFile("w+") as fout:
+        fin.write("\n".join(lines) + "\n")
+        fin.seek(0)
+        p = subprocess.Popen([binary, "--quiet", "--use-logfile=false"], stdin=fin, stdout=fout,
+                             stderr=subprocess.DEVNULL)
+        timer = threading.Timer(budget * 4 + 60, p.kill)
+        timer.start()
+        _, status, ru = os.wait4(p.pid, 0)  # reaped here, so the child's own CPU is read
+        timer.cancel()
+        p.returncode = os.waitstatus_to_exitcode(status)
+        fout.seek(0)
+        out = fout.read()
+    c = ru.ru_utime + ru.ru_stime
+    for line in out.splitlines():
+        if line.startswith((f"={ident}", f"?{ident}")):
+            return line[len(str(ident)) + 1:].strip(), line.startswith("?"), c
+    return "unknown within budget (no answer)", True, c
+
+
+def benzene_startup(binary: str) -> float:
+    """CPU seconds of a Benzene process that only quits."""
+    import subprocess
+
+    p = subprocess.Popen([binary, "--quiet", "--use-logfile=false"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, text=True)
+    p.stdin.write("quit\n")
+    p.stdin.close()
+    _, _, ru = os.wait4(p.pid, 0)
+    return ru.ru_utime + ru.ru_stime
+
+
 def classify(answer: str, error: bool, expected: str) -> str:
     if error:
         return "unknown" if "unknown within budget" in answer else "error"
@@ -84,6 +136,24 @@ def classify(answer: str, error: bool, expected: str) -> str:
     return "different"
 
 
+def exact_tst(text: str, rows: dict[int, dict]) -> str:
+    """``text`` (a regression file) with the expectation of each test answered with a strict
+    superset replaced by that answer, and a comment naming Benzene's."""
+    out, ident = [], None
+    for line in text.splitlines():
+        words = line.split()
+        if words and words[0].isdigit():
+            ident = int(words[0])
+        r = rows.get(ident)
+        if line.strip().startswith("#?") and r is not None and r["verdict"] == "superset":
+            out.append(f"# Benzene's expectation [{r['expected']}]: the winning moves its inferior-cell analysis keeps;")
+            out.append(f"# every move below wins (shannon-verify solve --sgf {r['sgf']}.sgf --winning-moves --proof DIR).")
+            line = f"#? [{r['answer']}]"
+            ident = None
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("benzene", help="a Benzene checkout (holding regression/)")
@@ -93,6 +163,8 @@ def main() -> int:
     ap.add_argument("--big", default="", help="comma-separated SGF stems of larger puzzles to time")
     ap.add_argument("--big-budget", type=float, default=300.0, help="seconds for each --big puzzle (default 300)")
     ap.add_argument("--json", metavar="OUT", help="write the per-puzzle results as JSON")
+    ap.add_argument("--benzene-bin", metavar="PATH", help="Benzene's mohex (or wolve), run on each test side by side")
+    ap.add_argument("--exact-tst", metavar="OUT", help="write the file with our proved supersets as expectations")
     args = ap.parse_args()
     reg = Path(args.benzene) / "regression"
     tst = reg / args.tst
@@ -100,11 +172,15 @@ def main() -> int:
         print(f"No {tst}.", file=sys.stderr)
         return 2
     out = Path(args.json).resolve() if args.json else None
+    exact = Path(args.exact_tst).resolve() if args.exact_tst else None
+    bz = str(Path(args.benzene_bin).resolve()) if args.benzene_bin else None
+    base_b = min(benzene_startup(bz) for _ in range(3)) if bz else 0.0
     os.chdir(reg)  # the file's loadsgf names are relative to regression/
     big = {s for s in args.big.split(",") if s}
     log = io.StringIO()
     engine = HtpEngine(budget=args.budget, log=log)
     rows = []
+    t_start = time.time()
     for setup, ident, command, sgf, expected in tests(tst):
         size = int(re.match(r"(\d+)x", sgf or "0x").group(1)) if sgf else 0
         if size > args.max_size and sgf not in big:
@@ -132,9 +208,16 @@ def main() -> int:
         engine.close()
         c1, t1 = cpu(), time.monotonic()
         verdict = classify(answer, error, expected or "")
-        rows.append({"id": ident, "sgf": sgf, "size": size, "command": command, "expected": expected,
-                     "answer": answer, "verdict": verdict, "cpu": round(c1 - c0, 2), "wall": round(t1 - t0, 2)})
-        print(f"{ident:>4} {sgf:<24} {command:<32} {verdict:<9} {c1 - c0:8.2f} s  expected [{expected}] got "
+        row = {"id": ident, "sgf": sgf, "size": size, "command": command, "expected": expected,
+               "answer": answer, "verdict": verdict, "cpu": round(c1 - c0, 2), "wall": round(t1 - t0, 2)}
+        if bz:
+            budget = args.big_budget if size > args.max_size else args.budget
+            b_answer, b_error, b_cpu = benzene_run(bz, setup, ident, command, budget)
+            row.update(benzene_answer=b_answer, benzene_verdict=classify(b_answer, b_error, expected or ""),
+                       benzene_cpu=round(max(0.0, b_cpu - base_b), 2))
+        rows.append(row)
+        extra = f"  Benzene {row['benzene_verdict']} {row['benzene_cpu']:.2f} s" if bz else ""
+        print(f"{ident:>4} {sgf:<24} {command:<32} {verdict:<9} {c1 - c0:8.2f} s{extra}  expected [{expected}] got "
               f"[{answer}]", flush=True)
     by = defaultdict(lambda: defaultdict(float))
     for r in rows:
@@ -143,13 +226,26 @@ def main() -> int:
         b["pass"] += r["verdict"] == "pass"
         b["superset"] += r["verdict"] == "superset"
         b["cpu"] += r["cpu"]
-    print("\nsize   tests  pass  superset  other   CPU s")
+        if bz and r["verdict"] in ("pass", "superset") and r["benzene_verdict"] == "pass":
+            b["both"] += 1
+            b["ours_both"] += r["cpu"]
+            b["benzene_both"] += r["benzene_cpu"]
+    print("\nsize   tests  pass  superset  other   CPU s" + ("   both  ours s  Benzene s  ratio" if bz else ""))
     for k in sorted(by, key=lambda s: int(s.split("x")[0])):
         b = by[k]
+        tail = ""
+        if bz:
+            ratio = b["ours_both"] / b["benzene_both"] if b["benzene_both"] else float("nan")
+            tail = f" {int(b['both']):>6} {b['ours_both']:>7.1f} {b['benzene_both']:>10.1f} {ratio:>6.3f}"
         print(f"{k:<6} {int(b['tests']):>5} {int(b['pass']):>5} {int(b['superset']):>9} "
-              f"{int(b['tests'] - b['pass'] - b['superset']):>6} {b['cpu']:>8.1f}")
+              f"{int(b['tests'] - b['pass'] - b['superset']):>6} {b['cpu']:>8.1f}" + tail)
     if out is not None:
-        out.write_text(json.dumps({"file": str(tst), "rows": rows}, indent=1))
+        out.write_text(json.dumps({"file": str(tst), "benzene_bin": bz, "benzene_startup_cpu": round(base_b, 3),
+                                   "budget": args.budget, "big_budget": args.big_budget,
+                                   "started": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t_start)),
+                                   "rows": rows}, indent=1))
+    if exact is not None:
+        exact.write_text(exact_tst(tst.read_text(), {r["id"]: r for r in rows}))
     return 0
 
 
