@@ -3,6 +3,7 @@
     PYTHONPATH=. python benchmarks/hex_puzzles.py BENZENE_CHECKOUT [--max-size 7] [--budget 300]
         [--big 8x8-henderson-97,9x9-boll-02 --big-budget 300] [--tst dfpn-puzzle.tst] [--json OUT]
         [--benzene-bin PATH/mohex] [--exact-tst OUT.tst]
+    PYTHONPATH=. python benchmarks/hex_puzzles.py --table RUN.json [RUN.json ...]
 
 ``BENZENE_CHECKOUT`` is a checkout of github.com/cgao3/benzene-vanilla-cmake (or any
 Benzene with ``regression/dfpn-puzzle.tst`` and ``regression/sgf/puzzles/``).  Each test of
@@ -32,6 +33,10 @@ board size, over the tests both programs finished.
 ``--exact-tst OUT`` writes the regression file again with each expectation our engine
 answered with a strict superset of replaced by our answer (a comment line names Benzene's
 expectation and the proof command), for GoGui's ``gtpregress`` against the exact sets.
+
+``--table RUN.json ...`` prints the Markdown tables of stored runs (``docs/tools/hex.md``
+shows them, and ``tests/test_benchmark_hex_puzzles.py`` checks the page against the runs
+kept in ``docs/hex/``).
 """
 
 from __future__ import annotations
@@ -138,25 +143,70 @@ def classify(answer: str, error: bool, expected: str) -> str:
 
 def exact_tst(text: str, rows: dict[int, dict]) -> str:
     """``text`` (a regression file) with the expectation of each test answered with a strict
-    superset replaced by that answer, and a comment naming Benzene's."""
+    superset replaced by that answer, and comments before its command naming Benzene's
+    (gtpregress wants ``#?`` right after the command)."""
     out, ident = [], None
     for line in text.splitlines():
         words = line.split()
         if words and words[0].isdigit():
             ident = int(words[0])
+            r = rows.get(ident)
+            if r is not None and r["verdict"] == "superset":
+                out.append(f"# Benzene's expectation [{r['expected']}]: the winning moves its inferior-cell analysis "
+                           "keeps; every move below wins")
+                out.append(f"# (shannon-verify solve --sgf {r['sgf']}.sgf --winning-moves --proof DIR).")
         r = rows.get(ident)
         if line.strip().startswith("#?") and r is not None and r["verdict"] == "superset":
-            out.append(f"# Benzene's expectation [{r['expected']}]: the winning moves its inferior-cell analysis keeps;")
-            out.append(f"# every move below wins (shannon-verify solve --sgf {r['sgf']}.sgf --winning-moves --proof DIR).")
             line = f"#? [{r['answer']}]"
             ident = None
         out.append(line)
     return "\n".join(out) + "\n"
 
 
+def _mark(verdict: str) -> str:
+    return {"pass": "as expected", "superset": "superset", "unknown": "unknown", "error": "error"}.get(verdict, verdict)
+
+
+def table_md(runs: list[dict]) -> str:
+    """The docs' tables of one or more stored runs (``--json``, with ``--benzene-bin``):
+    per board size, then each test where an answer is not the expected one or either
+    program took a second or more."""
+    rows = [r for run in runs for r in run["rows"]]
+    sizes = sorted({r["size"] for r in rows})
+    out = ["| board | tests | ours: as expected / superset / unknown | Benzene: as expected / superset / unknown "
+           "| both finished | ours CPU | Benzene CPU | ratio |", "|---|---|---|---|---|---|---|---|"]
+    tot = defaultdict(float)
+    for n in sizes:
+        rs = [r for r in rows if r["size"] == n]
+        both = [r for r in rs if r["verdict"] in ("pass", "superset") and r["benzene_verdict"] in ("pass", "superset")]
+        o, b = sum(r["cpu"] for r in both), sum(r["benzene_cpu"] for r in both)
+        count = lambda key, v: sum(r[key] == v for r in rs)  # noqa: E731
+        out.append(f"| {n}×{n} | {len(rs)} | {count('verdict', 'pass')} / {count('verdict', 'superset')} / "
+                   f"{len(rs) - count('verdict', 'pass') - count('verdict', 'superset')} | "
+                   f"{count('benzene_verdict', 'pass')} / {count('benzene_verdict', 'superset')} / "
+                   f"{len(rs) - count('benzene_verdict', 'pass') - count('benzene_verdict', 'superset')} | "
+                   f"{len(both)} | {o:.1f} s | {b:.1f} s | {o / b if b else float('nan'):.2f}× |")
+        tot["n"] += len(rs)
+        tot["both"] += len(both)
+        tot["o"] += o
+        tot["b"] += b
+    out.append(f"| **all** | **{int(tot['n'])}** | | | **{int(tot['both'])}** | **{tot['o']:.1f} s** | "
+               f"**{tot['b']:.1f} s** | **{tot['o'] / tot['b']:.2f}×** |")
+    out += ["", "| test | puzzle | expected | ours | CPU | Benzene | CPU |", "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        if r["verdict"] == "pass" and r["benzene_verdict"] == "pass" and max(r["cpu"], r["benzene_cpu"]) < 1:
+            continue
+        ours = r["answer"] if r["verdict"] in ("pass", "superset") else "unknown"
+        theirs = r["benzene_answer"] if r["benzene_verdict"] in ("pass", "superset", "subset", "different") else "unknown"
+        out.append(f"| {r['id']} | {r['sgf']}, {r['command'].split()[-1]} | {r['expected'] or '(none)'} | "
+                   f"{ours or '(none)'} ({_mark(r['verdict'])}) | {r['cpu']:.1f} s | "
+                   f"{theirs or '(none)'} ({_mark(r['benzene_verdict'])}) | {r['benzene_cpu']:.1f} s |")
+    return "\n".join(out)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("benzene", help="a Benzene checkout (holding regression/)")
+    ap.add_argument("benzene", nargs="?", help="a Benzene checkout (holding regression/)")
     ap.add_argument("--tst", default="dfpn-puzzle.tst", help="the regression file (default dfpn-puzzle.tst)")
     ap.add_argument("--max-size", type=int, default=7, help="run the puzzles up to this board size (default 7)")
     ap.add_argument("--budget", type=float, default=300.0, help="seconds per solver query (default 300)")
@@ -165,7 +215,13 @@ def main() -> int:
     ap.add_argument("--json", metavar="OUT", help="write the per-puzzle results as JSON")
     ap.add_argument("--benzene-bin", metavar="PATH", help="Benzene's mohex (or wolve), run on each test side by side")
     ap.add_argument("--exact-tst", metavar="OUT", help="write the file with our proved supersets as expectations")
+    ap.add_argument("--table", nargs="+", metavar="RUN.json", help="print the Markdown tables of stored runs, and stop")
     args = ap.parse_args()
+    if args.table:
+        print(table_md([json.loads(Path(f).read_text()) for f in args.table]))
+        return 0
+    if not args.benzene:
+        ap.error("a Benzene checkout is needed (or --table)")
     reg = Path(args.benzene) / "regression"
     tst = reg / args.tst
     if not tst.is_file():

@@ -71,9 +71,41 @@ def test_side_by_side_run_and_the_exact_file(tmp_path, monkeypatch, capsys):
     text = exact.read_text()
     assert "#? [c4 a5 a6]" in text and "#? [c2]" in text and "#? [c4]" not in text
     assert "Benzene's expectation [c4]" in text
+    lines = text.splitlines()
+    assert lines[lines.index("#? [c4 a5 a6]") - 1].startswith("79 dfpn-solver-find-winning")  # as gtpregress wants
     # the exact file passes with this engine, through its own gtpregress-format runner
     shutil.copy(exact, reg / "exact.tst")
     from verify.cli import main
 
     monkeypatch.chdir(reg)
     assert main(["htp", "--budget", "60", "--quiet", "--regress", "exact.tst"]) == 0, capsys.readouterr()
+
+
+def _block(text: str, name: str) -> str:
+    a = text.index(f"<!-- {name}:")
+    a = text.index("\n", a) + 1
+    return text[a:text.index(f"<!-- /{name} -->")].strip()
+
+
+def test_the_hex_page_shows_the_kept_puzzle_runs():
+    """docs/tools/hex.md's puzzle tables are ``--table`` of the runs kept in docs/hex/puzzles/,
+    and its gtpregress table is the kept ``summary.dat`` files."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("hex_puzzles", ROOT / "benchmarks" / "hex_puzzles.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    page = (ROOT / "docs" / "tools" / "hex.md").read_text()
+    kept = ROOT / "docs" / "hex" / "puzzles"
+    for name, run in (("hex-puzzles-7x7", "run_7x7.json"), ("hex-puzzles-big", "run_8x8_to_11x11.json")):
+        assert _block(page, name) == bench.table_md([json.loads((kept / run).read_text())]), name
+    rows = []
+    for label, dat in (("Benzene's `dfpn-puzzle.tst` (≤ 7×7)", "gtpregress_benzene_7x7.dat"),
+                       ("the same with our exact sets as expectations (`--exact-tst`)", "gtpregress_exact_7x7.dat")):
+        head, values = [line.split("\t") for line in (kept / dat).read_text().splitlines()[:2]]
+        v = dict(zip(head, values))
+        rows.append(f"| {label} | {v['#Tests']} | {v['pass']} | {v['FAIL']} | {v['Error']} |")
+    assert _block(page, "hex-gtpregress").splitlines()[2:] == rows
+    # the 7x7 run's supersets are exactly the tests the exact-set run passes in place of Benzene's
+    run7 = json.loads((kept / "run_7x7.json").read_text())["rows"]
+    assert sum(r["verdict"] == "superset" for r in run7) == int(rows[0].split("|")[4])
