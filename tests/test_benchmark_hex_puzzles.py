@@ -109,3 +109,23 @@ def test_the_hex_page_shows_the_kept_puzzle_runs():
     # the 7x7 run's supersets are exactly the tests the exact-set run passes in place of Benzene's
     run7 = json.loads((kept / "run_7x7.json").read_text())["rows"]
     assert sum(r["verdict"] == "superset" for r in run7) == int(rows[0].split("|")[4])
+
+
+def test_the_readme_quotes_the_kept_puzzle_runs():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("hex_puzzles", ROOT / "benchmarks" / "hex_puzzles.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    kept = ROOT / "docs" / "hex" / "puzzles"
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    ratios = []
+    for run in ("run_7x7.json", "run_8x8_to_11x11.json"):
+        last = bench.table_md([json.loads((kept / run).read_text())]).splitlines()
+        total = next(line for line in last if line.startswith("| **all** |"))
+        ratios.append(total.split("|")[-2].strip().strip("*"))
+    rows7 = json.loads((kept / "run_7x7.json").read_text())["rows"]
+    sup = sum(r["verdict"] == "superset" for r in rows7)
+    assert (f"passes {len(rows7) - sup} of the {len(rows7)} tests up to 7×7 — the other {sup} answers hold every "
+            "move Benzene's file expects") in readme
+    assert f"{ratios[0]} Benzene's CPU up to 7×7 and {ratios[1]} on 24 puzzles of 8×8 to 11×11" in readme
