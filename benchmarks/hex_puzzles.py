@@ -34,6 +34,12 @@ board size, over the tests both programs finished.
 answered with a strict superset of replaced by our answer (a comment line names Benzene's
 expectation and the proof command), for GoGui's ``gtpregress`` against the exact sets.
 
+``--confirm RUN.json`` (with ``--benzene-bin``) asks Benzene, a solver sharing no code with
+ours, about every move of a superset answer that its file does not expect: after the
+puzzle's setup, the move is played and Benzene's ``dfpn-solve-state`` names the winner with
+the opponent to move; the answers are written into the run (``"benzene_confirms"``: move →
+winner), so the page can say which extra moves two independent solvers call winning.
+
 ``--table RUN.json ...`` prints the Markdown tables of stored runs (``docs/tools/hex.md``
 shows them, and ``tests/test_benchmark_hex_puzzles.py`` checks the page against the runs
 kept in ``docs/hex/``).
@@ -204,6 +210,31 @@ def table_md(runs: list[dict]) -> str:
     return "\n".join(out)
 
 
+def confirm(run_path: Path, tst: Path, bz: str, budget: float) -> int:
+    """Benzene's value after each extra move of each superset answer of a stored run (see the
+    module docstring); exit 1 if it calls any of them lost."""
+    run = json.loads(run_path.read_text())
+    setups = {ident: setup for setup, ident, *_ in tests(tst)}
+    bad = 0
+    for r in run["rows"]:
+        if r["verdict"] != "superset":
+            continue
+        words = r["command"].split()
+        colour, opp = words[1].lower(), {"black": "white", "white": "black"}[words[1].lower()]
+        extra = [m for m in r["answer"].split() if m not in set(r["expected"].split())]
+        got = {}
+        for move in extra:
+            answer, error, _ = benzene_run(bz, [*setups[r["id"]], f"play {colour} {move}"], 99,
+                                           f"dfpn-solve-state {opp}", budget)
+            got[move] = "unknown" if error else answer
+            bad += got[move] == opp
+        r["benzene_confirms"] = got
+        print(f"{r['id']:>4} {r['sgf']:<24} {colour} extra moves: " + " ".join(f"{m}->{w}" for m, w in got.items()),
+              flush=True)
+    run_path.write_text(json.dumps(run, indent=1) + "\n")
+    return 1 if bad else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("benzene", nargs="?", help="a Benzene checkout (holding regression/)")
@@ -216,6 +247,7 @@ def main() -> int:
     ap.add_argument("--benzene-bin", metavar="PATH", help="Benzene's mohex (or wolve), run on each test side by side")
     ap.add_argument("--exact-tst", metavar="OUT", help="write the file with our proved supersets as expectations")
     ap.add_argument("--table", nargs="+", metavar="RUN.json", help="print the Markdown tables of stored runs, and stop")
+    ap.add_argument("--confirm", metavar="RUN.json", help="ask Benzene about each extra move of the run's supersets")
     args = ap.parse_args()
     if args.table:
         print(table_md([json.loads(Path(f).read_text()) for f in args.table]))
@@ -229,9 +261,14 @@ def main() -> int:
         return 2
     out = Path(args.json).resolve() if args.json else None
     exact = Path(args.exact_tst).resolve() if args.exact_tst else None
+    to_confirm = Path(args.confirm).resolve() if args.confirm else None
     bz = str(Path(args.benzene_bin).resolve()) if args.benzene_bin else None
     base_b = min(benzene_startup(bz) for _ in range(3)) if bz else 0.0
     os.chdir(reg)  # the file's loadsgf names are relative to regression/
+    if args.confirm:
+        if not bz:
+            ap.error("--confirm needs --benzene-bin")
+        return confirm(to_confirm, tst, bz, args.budget)
     big = {s for s in args.big.split(",") if s}
     log = io.StringIO()
     engine = HtpEngine(budget=args.budget, log=log)

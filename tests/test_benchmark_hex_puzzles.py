@@ -129,3 +129,23 @@ def test_the_readme_quotes_the_kept_puzzle_runs():
     assert (f"passes {len(rows7) - sup} of the {len(rows7)} tests up to 7×7 — the other {sup} answers hold every "
             "move Benzene's file expects") in readme
     assert f"{ratios[0]} Benzene's CPU up to 7×7 and {ratios[1]} on 24 puzzles of 8×8 to 11×11" in readme
+
+
+def test_benzene_confirms_every_extra_move_the_page_counts():
+    """Each superset answer's extra moves, asked of Benzene (``--confirm``, kept in the runs),
+    are won by the player who made them, and the page counts them."""
+    page = " ".join((ROOT / "docs" / "tools" / "hex.md").read_text().split())
+    kept = ROOT / "docs" / "hex" / "puzzles"
+    counts = []
+    for run in ("run_7x7.json", "run_8x8_to_11x11.json"):
+        rows = [r for r in json.loads((kept / run).read_text())["rows"] if r["verdict"] == "superset"]
+        extra = 0
+        for r in rows:
+            player = r["command"].split()[1].lower()
+            moves = [m for m in r["answer"].split() if m not in r["expected"].split()]
+            assert sorted(r["benzene_confirms"]) == sorted(moves), r["id"]
+            assert set(r["benzene_confirms"].values()) == {player}, r["id"]
+            extra += len(moves)
+        counts.append(extra)
+    assert f"each of the {counts[0]} extra moves (`benchmarks/hex_puzzles.py --confirm`" in page
+    assert f"Asked about each of the {counts[1]} extra moves of the six supersets" in page
