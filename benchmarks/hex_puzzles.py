@@ -40,6 +40,11 @@ puzzle's setup, the move is played and Benzene's ``dfpn-solve-state`` names the 
 the opponent to move; the answers are written into the run (``"benzene_confirms"``: move →
 winner), so the page can say which extra moves two independent solvers call winning.
 
+``--sized-tst OUT`` writes the regression file cut to the boards up to ``--max-size``, and
+``--exact-tst OUT --from-run RUN.json`` the same with a stored run's supersets as
+expectations, without running anything (``benchmarks/gtpregress.sh`` feeds both to GoGui's
+``gtpregress``).
+
 ``--table RUN.json ...`` prints the Markdown tables of stored runs (``docs/tools/hex.md``
 shows them, and ``tests/test_benchmark_hex_puzzles.py`` checks the page against the runs
 kept in ``docs/hex/``).
@@ -147,6 +152,25 @@ def classify(answer: str, error: bool, expected: str) -> str:
     return "different"
 
 
+def sized_tst(text: str, max_size: int) -> str:
+    """``text`` (a regression file) cut to the tests whose SGF board is at most ``max_size``
+    on a side: each block from one ``*-clear-tt`` to the next is kept whole or dropped."""
+    blocks, cur = [], []
+    for line in text.splitlines():
+        if line.strip().endswith("clear-tt") and not line.lstrip().startswith("#") and cur:
+            blocks.append(cur)
+            cur = []
+        cur.append(line)
+    blocks.append(cur)
+    out = []
+    for block in blocks:
+        sizes = [int(m.group(1)) for line in block if not line.lstrip().startswith("#")
+                 for m in [re.search(r"loadsgf\s+\S*?(\d+)x\d+-", line)] if m]
+        if sizes and max(sizes) <= max_size:
+            out += block
+    return "\n".join(out) + "\n"
+
+
 def exact_tst(text: str, rows: dict[int, dict]) -> str:
     """``text`` (a regression file) with the expectation of each test answered with a strict
     superset replaced by that answer, and comments before its command naming Benzene's
@@ -248,6 +272,8 @@ def main() -> int:
     ap.add_argument("--exact-tst", metavar="OUT", help="write the file with our proved supersets as expectations")
     ap.add_argument("--table", nargs="+", metavar="RUN.json", help="print the Markdown tables of stored runs, and stop")
     ap.add_argument("--confirm", metavar="RUN.json", help="ask Benzene about each extra move of the run's supersets")
+    ap.add_argument("--sized-tst", metavar="OUT", help="write the file cut to the boards up to --max-size, and stop")
+    ap.add_argument("--from-run", metavar="RUN.json", help="with --exact-tst: take our answers from this stored run")
     args = ap.parse_args()
     if args.table:
         print(table_md([json.loads(Path(f).read_text()) for f in args.table]))
@@ -262,9 +288,20 @@ def main() -> int:
     out = Path(args.json).resolve() if args.json else None
     exact = Path(args.exact_tst).resolve() if args.exact_tst else None
     to_confirm = Path(args.confirm).resolve() if args.confirm else None
+    sized = Path(args.sized_tst).resolve() if args.sized_tst else None
+    from_run = Path(args.from_run).resolve() if args.from_run else None
     bz = str(Path(args.benzene_bin).resolve()) if args.benzene_bin else None
     base_b = min(benzene_startup(bz) for _ in range(3)) if bz else 0.0
     os.chdir(reg)  # the file's loadsgf names are relative to regression/
+    if sized or from_run:
+        text = sized_tst(tst.read_text(), args.max_size)
+        if sized:
+            sized.write_text(text)
+        if from_run:
+            if exact is None:
+                ap.error("--from-run needs --exact-tst OUT")
+            exact.write_text(exact_tst(text, {r["id"]: r for r in json.loads(from_run.read_text())["rows"]}))
+        return 0
     if args.confirm:
         if not bz:
             ap.error("--confirm needs --benzene-bin")

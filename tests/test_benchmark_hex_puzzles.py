@@ -149,3 +149,22 @@ def test_benzene_confirms_every_extra_move_the_page_counts():
         counts.append(extra)
     assert f"each of the {counts[0]} extra moves (`benchmarks/hex_puzzles.py --confirm`" in page
     assert f"Asked about each of the {counts[1]} extra moves of the six supersets" in page
+
+
+def test_sized_tst_keeps_whole_blocks_up_to_the_size(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("hex_puzzles", ROOT / "benchmarks" / "hex_puzzles.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    text = TST + "\n# 11x11\ndfpn-clear-tt\nloadsgf sgf/puzzles/11x11-boll-03.sgf\n22 dfpn-solver-find-winning white\n#? [d5]\n"
+    cut = bench.sized_tst(text, 5)
+    assert "65 dfpn" in cut and "63 dfpn" in cut and "79 dfpn" not in cut and "22 dfpn" not in cut
+    assert [t[1] for t in bench.tests(_write(tmp_path, cut))] == [65, 63]
+    assert [t[1] for t in bench.tests(_write(tmp_path, bench.sized_tst(text, 11)))] == [65, 79, 63, 22]
+
+
+def _write(tmp_path, text: str):
+    p = tmp_path / "cut.tst"
+    p.write_text(text)
+    return p
