@@ -328,7 +328,9 @@ def main() -> int:
                 return engine.solve(p, to_move, min(deadline, time.monotonic() + seconds))
 
             if words[0].endswith("find-winning"):
-                res = find_winning(engine.pos, colour, query, args.big_budget)
+                k = engine.kernel()
+                threats = None if k is None else {x: tb | tw for x, (tb, tw) in k.threateners(engine.pos).items()}
+                res = find_winning(engine.pos, colour, query, args.big_budget, threats=threats)
                 error, answer = not res.complete, res.text() if res.complete else "unknown within budget"
             else:
                 w = query(engine.pos, colour, args.big_budget)[0]

@@ -105,3 +105,46 @@ def test_the_json_names_what_a_pruned_move_inherits():
     assert pruned and all(m["refuted_by"] == "W" and m["nodes"] == 0 and m["carrier"] for m in pruned)
     cells = {m["cell"] for m in j["winning_moves"] + j["other_moves"]}
     assert all(m["pruned_by"] in cells | {"root"} for m in pruned)
+
+
+def _kernel_threats(solver, pos):
+    return {x: tb | tw for x, (tb, tw) in solver.threateners(pos).items()}
+
+
+@pytest.mark.parametrize("positions", ["default", pytest.param("deep", marks=pytest.mark.deep)])
+def test_threat_pruning_equals_the_plain_search(positions):
+    """A move threatened (TSD.PAIRS) by a refuted move is refuted unqueried; the answer is
+    still the plain search's, and the rule does fire."""
+    solver = c_solver()
+    if solver is None:
+        pytest.skip("no C compiler for the kernel")
+    query = kernel_value(solver)
+    by_threat = 0
+    for pos in POSITIONS if positions == "default" else DEEP:
+        threats = _kernel_threats(solver, pos)
+        for colour in "BW":
+            plain = pos.names(sum(1 << i for i in winning_moves(pos, colour, board_value)))
+            res = find_winning(pos, colour, query, threats=threats)
+            assert res.winning == plain, (pos.spec(), colour)
+            for m in res.moves:
+                if m.pruned_by and "TSD.PAIRS" in m.pruned_by:
+                    by_threat += 1
+                    assert board_value(pos.play(m.index, colour), other(colour)) == other(colour)
+    assert by_threat > 0
+
+
+def test_a_false_threat_is_caught():
+    """The mutant: every vacant cell threatens every other.  The answer then loses winning
+    moves on some position, and the comparison with the plain search says so."""
+    solver = c_solver()
+    query = kernel_value(solver) if solver is not None else _python_query()
+
+    def differs(pos, c) -> bool:
+        every = {i: pos.empty & ~(1 << i) for i in range(pos.size) if pos.empty >> i & 1}
+        try:
+            return find_winning(pos, c, query, threats=every).winning != \
+                pos.names(sum(1 << i for i in winning_moves(pos, c, board_value)))
+        except InputError:
+            return True
+
+    assert any(differs(pos, c) for pos in POSITIONS for c in "BW")

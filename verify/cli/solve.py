@@ -223,7 +223,8 @@ def run_winning(args: argparse.Namespace, sgf_to_move: str | None = None) -> int
                              "Python solver (14 at most).") from None
     try:
         query = kernel_value(solver, clock="cpu") if solver is not None else plain_value(lambda p, t: win_value(p, t)[0])
-        res = find_winning(pos, colour, query, budget)
+        threats = None if solver is None else {x: tb | tw for x, (tb, tw) in solver.threateners(pos).items()}
+        res = find_winning(pos, colour, query, budget, threats=threats)
     finally:
         if solver is not None:
             solver.close()

@@ -544,8 +544,10 @@ class HtpEngine:
         def query(p, to_move, seconds):
             return self.solve(p, to_move, time.monotonic() + seconds)
 
+        k = self.kernel()
+        threats = None if k is None else {x: tb | tw for x, (tb, tw) in k.threateners(pos).items()}
         try:
-            res = find_winning(pos, colour, query, self.budget)
+            res = find_winning(pos, colour, query, self.budget, threats=threats)
         except InputError as exc:
             raise HtpError(_sentence(str(exc))) from None
         if not res.complete:

@@ -170,7 +170,7 @@ def kernel_value(solver, clock: str = "wall"):
 
 
 def find_winning(pos: Position, colour: str, query, seconds: float | None = None, log=None,
-                 prune: bool = True) -> WinningMoves:
+                 prune: bool = True, threats: dict | None = None) -> WinningMoves:
     """Every winning move of ``colour`` in ``pos``, each decided by a query.
 
     A query's carrier (its proof set) prunes: when the opponent wins after ``colour``
@@ -181,9 +181,11 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
     opponent wins, ``colour`` to move, with carrier ``S``: after a move off ``S`` the
     opponent, now to move, plays any vacant cell and is no worse off than in the filled
     root.  Such moves are not queried; each is listed with the refutation it inherits
-    (``pruned_by``).  The pruning is exact, so the set of winning moves is unchanged;
-    ``prune=False`` queries every move (the plain route ``tests/test_hex_winning.py``
-    compares it with).
+    (``pruned_by``).  ``threats`` prunes by TSD.PAIRS' third clause: when a vacant cell
+    ``a`` threatens ``b`` in either player's Shannon graph, a move at ``b`` wins only if
+    the move at ``a`` wins, so once ``a`` is refuted, ``b`` is too.  The pruning is exact,
+    so the set of winning moves is unchanged; ``prune=False`` queries every move (the plain
+    route ``tests/test_hex_winning.py`` compares it with).
 
     Parameters
     ----------
@@ -201,6 +203,11 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
         Called with one line per query (progress).
     prune : bool
         Skip the moves a refutation's carrier already decides (default).
+    threats : dict, optional
+        ``{b: mask}``: for vacant cells ``b``, the vacant cells threatening ``b`` in Black's
+        or White's Shannon graph of ``pos`` (e.g. the union of the two masks of
+        :meth:`~verify.papers.hex.solver.CSolver.threateners`); with ``prune``, a move
+        threatened by a refuted move is refuted without a query.
 
     Returns
     -------
@@ -224,14 +231,24 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
     if prune and root == opp:
         refuters.append(("root", root_car & pos.empty))
     moves: list[MoveValue] = []
+    refuted = 0  # the moves known to lose so far
     for i in range(pos.size):
         if not pos.empty >> i & 1:
             continue
         by = next(((who, car) for who, car in refuters if not car >> i & 1), None)
         if by is not None:
             moves.append(MoveValue(pos.name(i), i, opp, pos.names(by[1]), 0, 0.0, pruned_by=by[0]))
+            refuted |= 1 << i
             if log is not None:
                 log(f"{pos.name(i)}: {NAMES[opp]} wins (off the carrier of {by[0]}'s refutation)")
+            continue
+        threat = (threats or {}).get(i, 0) & refuted if prune else 0
+        if threat:
+            a = (threat & -threat).bit_length() - 1
+            moves.append(MoveValue(pos.name(i), i, opp, [], 0, 0.0, pruned_by=f"{pos.name(a)} (threatens it: TSD.PAIRS)"))
+            refuted |= 1 << i
+            if log is not None:
+                log(f"{pos.name(i)}: {NAMES[opp]} wins (threatened by the refuted {pos.name(a)})")
             continue
         child = pos.play(i, colour)
         t1 = time.monotonic()
@@ -244,6 +261,7 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
                                time.monotonic() - t1))
         if prune and winner == opp:
             refuters.append((pos.name(i), car & child.empty))
+            refuted |= 1 << i
         if log is not None:
             log(f"{pos.name(i)}: {NAMES.get(winner, 'unknown')} wins ({time.monotonic() - t1:.2f} s, {n} nodes)")
     res = WinningMoves(pos, colour, root, moves, time.monotonic() - t0, nodes)
