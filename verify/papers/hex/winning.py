@@ -232,9 +232,11 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
         refuters.append(("root", root_car & pos.empty))
     moves: list[MoveValue] = []
     refuted = 0  # the moves known to lose so far
-    for i in range(pos.size):
-        if not pos.empty >> i & 1:
-            continue
+    vacant = [i for i in range(pos.size) if pos.empty >> i & 1]
+    if prune and threats:  # a cell that threatens others first: its refutation may decide them
+        threatens = {a: sum(threats.get(b, 0) >> a & 1 for b in vacant) for a in vacant}
+        vacant.sort(key=lambda a: -threatens[a])
+    for i in vacant:
         by = next(((who, car) for who, car in refuters if not car >> i & 1), None)
         if by is not None:
             moves.append(MoveValue(pos.name(i), i, opp, pos.names(by[1]), 0, 0.0, pruned_by=by[0]))
@@ -264,6 +266,7 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
             refuted |= 1 << i
         if log is not None:
             log(f"{pos.name(i)}: {NAMES.get(winner, 'unknown')} wins ({time.monotonic() - t1:.2f} s, {n} nodes)")
+    moves.sort(key=lambda m: m.index)  # board order, as Benzene lists them
     res = WinningMoves(pos, colour, root, moves, time.monotonic() - t0, nodes)
     if root is not None and res.complete and (root == colour) != bool(res.winning):
         raise InputError(f"The solver contradicts itself on {pos.spec()}: it calls the position "
