@@ -20,7 +20,6 @@ gone is a session that ended abruptly (:func:`read_sessions` says so).
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import resource
@@ -29,6 +28,7 @@ from datetime import datetime, timezone
 import socket
 from pathlib import Path
 
+from ..tables.kernel import file_lock
 from .store import _alive  # whether a process of this host is still there
 
 __all__ = ["SessionLog", "read_sessions", "cpu_seconds", "locked"]
@@ -40,21 +40,10 @@ def cpu_seconds(children: bool = True) -> float:
     return sum(r.ru_utime + r.ru_stime for r in map(resource.getrusage, who))
 
 
-class locked:
-    """An exclusive lock on ``path``'s lock file, so that sessions running side by side
-    (``--part``) do not lose each other's lines when one rewrites the file."""
-
-    def __init__(self, path: Path) -> None:
-        self.lock = path.with_suffix(path.suffix + ".lock")
-
-    def __enter__(self):
-        self.fh = self.lock.open("a")
-        fcntl.flock(self.fh, fcntl.LOCK_EX)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        fcntl.flock(self.fh, fcntl.LOCK_UN)
-        self.fh.close()
+def locked(path: Path) -> file_lock:
+    """An exclusive lock on ``path``'s lock file (``PATH.lock``), so that sessions running
+    side by side (``--part``) do not lose each other's lines when one rewrites the file."""
+    return file_lock(path.with_suffix(path.suffix + ".lock"))
 
 
 class SessionLog:

@@ -42,7 +42,7 @@ from pathlib import Path
 from ..errors import InputError, ShannonVerifyError
 from ..graphs import GENG_HELP, find_geng
 
-__all__ = ["INCLUDE_DIR", "cache_dir", "find_cc", "compiled", "source_files", "default_jobs", "default_shards", "geng_command", "run_pipelines"]
+__all__ = ["INCLUDE_DIR", "cache_dir", "find_cc", "compiled", "file_lock", "source_files", "default_jobs", "default_shards", "geng_command", "run_pipelines"]
 
 CFLAGS = ("-O3", "-std=c99")
 
@@ -95,7 +95,7 @@ def compiled(source: Path) -> Path | None:
     exe = cache_dir() / f"{source.stem}-{digest.hexdigest()[:16]}"
     if exe.exists():
         return exe
-    with _lock(exe.with_name(exe.name + ".lock")):  # one compiler run per kernel; the others wait for it
+    with file_lock(exe.with_name(exe.name + ".lock")):  # one compiler run per kernel; the others wait for it
         if exe.exists():
             return exe
         fd, name = tempfile.mkstemp(prefix=f"{exe.name}.", suffix=".tmp", dir=exe.parent)
@@ -117,7 +117,7 @@ def compiled(source: Path) -> Path | None:
 _THREAD_LOCK = __import__("threading").Lock()
 
 
-class _lock:
+class file_lock:
     """An exclusive lock on ``path`` across processes (``fcntl.flock``) and threads (a
     lock per process: ``flock`` on separate descriptors of one file does not exclude
     threads of the same process on every system).  Where ``fcntl`` is missing, only the
@@ -128,7 +128,7 @@ class _lock:
         self.path = path
         self.fd: int | None = None
 
-    def __enter__(self) -> "_lock":
+    def __enter__(self) -> "file_lock":
         _THREAD_LOCK.acquire()
         try:
             import fcntl
