@@ -31,8 +31,9 @@ the file's expectation as ours is.  The table then gives both CPUs and their rat
 board size, over the tests both programs finished.
 
 ``--exact-tst OUT`` writes the regression file again with each expectation our engine
-answered with a strict superset of replaced by our answer (a comment line names Benzene's
-expectation and the proof command), for GoGui's ``gtpregress`` against the exact sets.
+answered with a strict superset of replaced by our answer (comment lines before the test
+name Benzene's expectation and the proof command), for GoGui's ``gtpregress`` against the
+exact sets.
 
 ``--confirm RUN.json`` (with ``--benzene-bin``) asks Benzene, a solver sharing no code with
 ours, about every move of a superset answer that its file does not expect: after the
@@ -42,8 +43,8 @@ winner), so the page can say which extra moves two independent solvers call winn
 
 ``--sized-tst OUT`` writes the regression file cut to the boards up to ``--max-size``, and
 ``--exact-tst OUT --from-run RUN.json`` the same with a stored run's supersets as
-expectations, without running anything (``benchmarks/gtpregress.sh`` feeds both to GoGui's
-``gtpregress``).
+expectations, without running anything: the two files ``docs/tools/hex.md`` ran GoGui's
+``gtpregress`` on.
 
 ``--table RUN.json ...`` prints the Markdown tables of stored runs (``docs/tools/hex.md``
 shows them, and ``tests/test_benchmark_hex_puzzles.py`` checks the page against the runs
@@ -64,7 +65,10 @@ from collections import defaultdict
 from pathlib import Path
 
 from verify.papers.hex.htp import HtpEngine, _split_answer
-from verify.papers.hex.winning import find_winning
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hex_vs_benzene import _cpu  # noqa: E402  (the sibling benchmark's child-CPU runner)
+from verify.papers.hex.winning import find_winning, kernel_threats
 
 
 def cpu() -> float:
@@ -100,24 +104,8 @@ def tests(tst: Path):
 def benzene_run(binary: str, setup: list[str], ident: int, command: str, budget: float) -> tuple[str, bool, float]:
     """(answer, error?, CPU seconds) of Benzene on one test, in a fresh process (killed after
     four times the budget plus a minute, its answer then unknown)."""
-    import subprocess
-    import tempfile
-    import threading
-
     lines = [f"param_dfpn timelimit {budget:g}", *setup, f"{ident} {command}", "quit"]
-    with tempfile.TemporaryFile("w+") as fin, tempfile.TemporaryFile("w+") as fout:
-        fin.write("\n".join(lines) + "\n")
-        fin.seek(0)
-        p = subprocess.Popen([binary, "--quiet", "--use-logfile=false"], stdin=fin, stdout=fout,
-                             stderr=subprocess.DEVNULL)
-        timer = threading.Timer(budget * 4 + 60, p.kill)
-        timer.start()
-        _, status, ru = os.wait4(p.pid, 0)  # reaped here, so the child's own CPU is read
-        timer.cancel()
-        p.returncode = os.waitstatus_to_exitcode(status)
-        fout.seek(0)
-        out = fout.read()
-    c = ru.ru_utime + ru.ru_stime
+    out, c = _cpu([binary, "--quiet", "--use-logfile=false"], "\n".join(lines) + "\n", timeout=budget * 4 + 60)
     for line in out.splitlines():
         if line.startswith((f"={ident}", f"?{ident}")):
             return line[len(str(ident)) + 1:].strip(), line.startswith("?"), c
@@ -126,14 +114,7 @@ def benzene_run(binary: str, setup: list[str], ident: int, command: str, budget:
 
 def benzene_startup(binary: str) -> float:
     """CPU seconds of a Benzene process that only quits."""
-    import subprocess
-
-    p = subprocess.Popen([binary, "--quiet", "--use-logfile=false"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, text=True)
-    p.stdin.write("quit\n")
-    p.stdin.close()
-    _, _, ru = os.wait4(p.pid, 0)
-    return ru.ru_utime + ru.ru_stime
+    return _cpu([binary, "--quiet", "--use-logfile=false"], "quit\n")[1]
 
 
 def classify(answer: str, error: bool, expected: str) -> str:
@@ -328,9 +309,8 @@ def main() -> int:
                 return engine.solve(p, to_move, min(deadline, time.monotonic() + seconds))
 
             if words[0].endswith("find-winning"):
-                k = engine.kernel()
-                threats = None if k is None else {x: tb | tw for x, (tb, tw) in k.threateners(engine.pos).items()}
-                res = find_winning(engine.pos, colour, query, args.big_budget, threats=threats)
+                res = find_winning(engine.pos, colour, query, args.big_budget,
+                                   threats=kernel_threats(engine.kernel(), engine.pos))
                 error, answer = not res.complete, res.text() if res.complete else "unknown within budget"
             else:
                 w = query(engine.pos, colour, args.big_budget)[0]

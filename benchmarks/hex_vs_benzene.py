@@ -72,14 +72,25 @@ def parse_tst(text: str) -> tuple[int, list[dict]]:
     return n, out
 
 
-def _cpu(cmd: list[str], text: str) -> tuple[str, float]:
-    """Run ``cmd`` with ``text`` on stdin; (stdout, user + system CPU seconds of the child)."""
+def _cpu(cmd: list[str], text: str, timeout: float | None = None) -> tuple[str, float]:
+    """Run ``cmd`` with ``text`` on stdin; (stdout, user + system CPU seconds of the child).
+    With ``timeout`` the child is killed after that many seconds (its output so far is kept)."""
+    import threading
+
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    p.stdin.write(text)
-    p.stdin.close()
+    timer = threading.Timer(timeout, p.kill) if timeout is not None else None
+    if timer is not None:
+        timer.start()
+    try:
+        p.stdin.write(text)
+        p.stdin.close()
+    except BrokenPipeError:  # killed, or quit before reading everything
+        pass
     out = p.stdout.read()
     p.stdout.close()
     _, status, ru = os.wait4(p.pid, 0)
+    if timer is not None:
+        timer.cancel()
     p.returncode = os.waitstatus_to_exitcode(status)  # reaped here, so Popen knows it has ended
     return out, ru.ru_utime + ru.ru_stime
 

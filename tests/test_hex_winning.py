@@ -17,7 +17,7 @@ from verify.errors import InputError
 
 from verify.papers.hex.board import Position, board_value, other, winning_moves
 from verify.papers.hex.solver import c_solver, win_value
-from verify.papers.hex.winning import find_winning, kernel_value, plain_value
+from verify.papers.hex.winning import find_winning, kernel_threats, kernel_value, plain_value
 
 
 def _positions(rows: int, cols: int, count: int, seed: int):
@@ -107,10 +107,6 @@ def test_the_json_names_what_a_pruned_move_inherits():
     assert all(m["pruned_by"] in cells | {"root"} for m in pruned)
 
 
-def _kernel_threats(solver, pos):
-    return {x: tb | tw for x, (tb, tw) in solver.threateners(pos).items()}
-
-
 @pytest.mark.parametrize("positions", ["default", pytest.param("deep", marks=pytest.mark.deep)])
 def test_threat_pruning_equals_the_plain_search(positions):
     """A move threatened (TSD.PAIRS) by a refuted move is refuted unqueried; the answer is
@@ -121,7 +117,7 @@ def test_threat_pruning_equals_the_plain_search(positions):
     query = kernel_value(solver)
     by_threat = 0
     for pos in POSITIONS if positions == "default" else DEEP:
-        threats = _kernel_threats(solver, pos)
+        threats = kernel_threats(solver, pos)
         for colour in "BW":
             plain = pos.names(sum(1 << i for i in winning_moves(pos, colour, board_value)))
             res = find_winning(pos, colour, query, threats=threats)

@@ -194,7 +194,7 @@ def run_winning(args: argparse.Namespace, sgf_to_move: str | None = None) -> int
     from ..errors import ShannonVerifyError
     from ..papers.hex.board import BLACK, WHITE, Position, other
     from ..papers.hex.solver import MAX_CELLS, CSolver, win_value
-    from ..papers.hex.winning import find_winning, kernel_value, plain_value
+    from ..papers.hex.winning import find_winning, kernel_threats, kernel_value, plain_value
 
     pos = Position.parse(args.hex)
     if pos.size > MAX_CELLS:
@@ -223,8 +223,7 @@ def run_winning(args: argparse.Namespace, sgf_to_move: str | None = None) -> int
                              "Python solver (14 at most).") from None
     try:
         query = kernel_value(solver, clock="cpu") if solver is not None else plain_value(lambda p, t: win_value(p, t)[0])
-        threats = None if solver is None else {x: tb | tw for x, (tb, tw) in solver.threateners(pos).items()}
-        res = find_winning(pos, colour, query, budget, threats=threats)
+        res = find_winning(pos, colour, query, budget, threats=kernel_threats(solver, pos))
     finally:
         if solver is not None:
             solver.close()

@@ -539,15 +539,13 @@ class HtpEngine:
         for c in (BLACK, WHITE):
             if pos.chain(c):
                 raise HtpError(f"the game is over: {_WORD[c]} already has a winning chain, so there is no move to find")
-        from .winning import find_winning
+        from .winning import find_winning, kernel_threats
 
         def query(p, to_move, seconds):
             return self.solve(p, to_move, time.monotonic() + seconds)
 
-        k = self.kernel()
-        threats = None if k is None else {x: tb | tw for x, (tb, tw) in k.threateners(pos).items()}
         try:
-            res = find_winning(pos, colour, query, self.budget, threats=threats)
+            res = find_winning(pos, colour, query, self.budget, threats=kernel_threats(self.kernel(), pos))
         except InputError as exc:
             raise HtpError(_sentence(str(exc))) from None
         if not res.complete:

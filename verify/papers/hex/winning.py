@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from ...errors import InputError
 from .board import BLACK, WHITE, Position, other
 
-__all__ = ["MoveValue", "WinningMoves", "find_winning", "kernel_value", "plain_value", "benzene_order"]
+__all__ = ["MoveValue", "WinningMoves", "find_winning", "kernel_value", "kernel_threats", "plain_value", "benzene_order"]
 
 NAMES = {BLACK: "black", WHITE: "white"}
 
@@ -167,6 +167,15 @@ def kernel_value(solver, clock: str = "wall"):
         return r[0], r[1], r[2]
 
     return query
+
+
+def kernel_threats(solver, pos: Position) -> dict | None:
+    """``find_winning``'s ``threats`` from a :class:`~verify.papers.hex.solver.CSolver`
+    (None without one): for each vacant cell, the cells threatening it in Black's or in
+    White's Shannon graph (:meth:`~verify.papers.hex.solver.CSolver.threateners`)."""
+    if solver is None:
+        return None
+    return {x: tb | tw for x, (tb, tw) in solver.threateners(pos).items()}
 
 
 def find_winning(pos: Position, colour: str, query, seconds: float | None = None, log=None,
