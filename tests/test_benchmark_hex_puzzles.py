@@ -5,6 +5,7 @@ it writes for GoGui's ``gtpregress``."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -13,8 +14,13 @@ import sys
 import textwrap
 from pathlib import Path
 
+from .test_docs_numbers import _prose
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "benzene_puzzles"
+_spec = importlib.util.spec_from_file_location("hex_puzzles", ROOT / "benchmarks" / "hex_puzzles.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
 
 TST = """\
 dfpn-clear-tt
@@ -90,11 +96,6 @@ def _block(text: str, name: str) -> str:
 def test_the_hex_page_shows_the_kept_puzzle_runs():
     """docs/tools/hex.md's puzzle tables are ``--table`` of the runs kept in docs/hex/puzzles/,
     and its gtpregress table is the kept ``summary.dat`` files."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("hex_puzzles", ROOT / "benchmarks" / "hex_puzzles.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
     page = (ROOT / "docs" / "tools" / "hex.md").read_text()
     kept = ROOT / "docs" / "hex" / "puzzles"
     for name, run in (("hex-puzzles-7x7", "run_7x7.json"), ("hex-puzzles-big", "run_8x8_to_11x11.json")):
@@ -112,13 +113,8 @@ def test_the_hex_page_shows_the_kept_puzzle_runs():
 
 
 def test_the_readme_quotes_the_kept_puzzle_runs():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("hex_puzzles", ROOT / "benchmarks" / "hex_puzzles.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
     kept = ROOT / "docs" / "hex" / "puzzles"
-    readme = " ".join((ROOT / "README.md").read_text().split())
+    readme = _prose("README.md")
     ratios = []
     for run in ("run_7x7.json", "run_8x8_to_11x11.json"):
         last = bench.table_md([json.loads((kept / run).read_text())]).splitlines()
@@ -134,7 +130,7 @@ def test_the_readme_quotes_the_kept_puzzle_runs():
 def test_benzene_confirms_every_extra_move_the_page_counts():
     """Each superset answer's extra moves, asked of Benzene (``--confirm``, kept in the runs),
     are won by the player who made them, and the page counts them."""
-    page = " ".join((ROOT / "docs" / "tools" / "hex.md").read_text().split())
+    page = _prose("docs/tools/hex.md")
     kept = ROOT / "docs" / "hex" / "puzzles"
     counts = []
     for run in ("run_7x7.json", "run_8x8_to_11x11.json"):
@@ -152,11 +148,6 @@ def test_benzene_confirms_every_extra_move_the_page_counts():
 
 
 def test_sized_tst_keeps_whole_blocks_up_to_the_size(tmp_path):
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("hex_puzzles", ROOT / "benchmarks" / "hex_puzzles.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
     text = TST + "\n# 11x11\ndfpn-clear-tt\nloadsgf sgf/puzzles/11x11-boll-03.sgf\n22 dfpn-solver-find-winning white\n#? [d5]\n"
     cut = bench.sized_tst(text, 5)
     assert "65 dfpn" in cut and "63 dfpn" in cut and "79 dfpn" not in cut and "22 dfpn" not in cut

@@ -25,16 +25,14 @@ import pytest
 from verify.registry import REGISTRY, load_paper_statements
 from verify.registry.runner import run_statement
 
+from .test_docs_numbers import _prose
+
 ROOT = Path(__file__).resolve().parents[1]
 load_paper_statements()
 
 _spec = importlib.util.spec_from_file_location("docs_counts", ROOT / "ci" / "docs_counts.py")
 docs_counts = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(docs_counts)
-
-
-def _prose(path: str) -> str:
-    return " ".join((ROOT / path).read_text().split())
 
 
 def _row(path: str, sid: str) -> str:
