@@ -39,7 +39,6 @@ import argparse
 import json
 import os
 import platform
-import resource
 import subprocess
 import sys
 import tempfile
@@ -56,19 +55,17 @@ HEX_DEEPER = (("HEX.P1/a", 16), ("HEX.PAIR", 4), ("HEX.DEAD", 9), ("HEX.ANDOR", 
 SSG_DEEPER = (("SSG.CHASE.ALG", 5, 5),)
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and its waited-for children (geng, the kernels)."""
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
-
-
 class _Clock:
     def __enter__(self):
-        self.wall, self.cpu = time.perf_counter(), _cpu()
+        from verify.sweep.sessions import cpu_seconds  # this process and its waited-for children (geng, kernels)
+
+        self.wall, self.cpu = time.perf_counter(), cpu_seconds()
         return self
 
     def __exit__(self, *exc):
-        self.wall, self.cpu = time.perf_counter() - self.wall, _cpu() - self.cpu
+        from verify.sweep.sessions import cpu_seconds
+
+        self.wall, self.cpu = time.perf_counter() - self.wall, cpu_seconds() - self.cpu
 
     def seconds(self) -> dict:
         return {"wall_seconds": round(self.wall, 1), "cpu_seconds": round(self.cpu, 1)}
