@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import signal
 import sys
 from pathlib import Path
@@ -40,11 +39,6 @@ sys.path.insert(0, str(ROOT))
 AUDIT = ROOT / "docs" / "n9" / "audit.jsonl"
 SESSIONS = ROOT / "docs" / "n9" / "audit_sessions.jsonl"
 N, MOD = 9, 512
-
-
-def _cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
 
 
 def statements() -> list:
@@ -61,8 +55,9 @@ def audit_shard(res: int, rate: int, sts) -> dict:
     from verify.registry.routes import forcing
     from verify.registry.runner import counting, describe_instance, evaluate
     from verify.sweep.audit import sampled
+    from verify.sweep.sessions import cpu_seconds
 
-    t0 = _cpu()
+    t0 = cpu_seconds(children=False)
     games = sampled_games = 0
     by_route = {st.id: 0 for st in sts}
     by_plain = {st.id: 0 for st in sts}
@@ -87,7 +82,7 @@ def audit_shard(res: int, rate: int, sts) -> dict:
                                       "plain": [h2, f2 is None]})
     return {"res": res, "mod": MOD, "rate": rate, "games": games, "sampled": sampled_games,
             "hypothesis_route": by_route, "hypothesis_plain": by_plain, "disagreements": disagreements,
-            "cpu_s": round(_cpu() - t0, 2)}
+            "cpu_s": round(cpu_seconds(children=False) - t0, 2)}
 
 
 def done() -> dict[int, dict]:
