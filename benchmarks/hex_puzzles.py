@@ -21,11 +21,14 @@ more: Benzene only tries the moves its inferior-cell analysis keeps, so a winnin
 proves inferior is not in its answer), ``subset``, ``different``, ``error`` or
 ``unknown`` (past the budget).  CPU is this process's plus its finished children's (the
 kernel is closed after each puzzle, so its CPU is counted), per puzzle and per board size.
+``--json`` is rewritten after every test, so a run stopped part-way keeps what finished.
 
 ``--benzene-bin`` runs Benzene itself on the same tests in the same run (side by side):
 each test in a fresh process of the given ``mohex`` or ``wolve`` (``--quiet
 --use-logfile=false``), fed the test's own lines (``dfpn-clear-tt``, ``loadsgf``, the
-numbered command) after ``param_dfpn timelimit`` set to the budget; its CPU is the child's
+numbered command) after ``param_dfpn timelimit`` set to the budget (on a ``--big`` puzzle
+the process is also killed at the budget plus :data:`WHOLE_GRACE`, one deadline for the
+whole puzzle as ours has, its answer then unknown); its CPU is the child's
 user + system seconds less a start-up run's (``quit`` alone), its answer classed against
 the file's expectation as ours is.  The table then gives both CPUs and their ratio per
 board size, over the tests both programs finished.
@@ -101,11 +104,21 @@ def tests(tst: Path):
             setup.append(line)
 
 
-def benzene_run(binary: str, setup: list[str], ident: int, command: str, budget: float) -> tuple[str, bool, float]:
-    """(answer, error?, CPU seconds) of Benzene on one test, in a fresh process (killed after
-    four times the budget plus a minute, its answer then unknown)."""
+WHOLE_GRACE = 10.0
+"""Seconds past the budget after which Benzene is killed on a ``--big`` puzzle."""
+
+
+def benzene_run(binary: str, setup: list[str], ident: int, command: str, budget: float,
+                whole: bool = False) -> tuple[str, bool, float]:
+    """(answer, error?, CPU seconds) of Benzene on one test, in a fresh process with
+    ``param_dfpn timelimit`` set to the budget, which bounds each of its searches (a
+    find-winning runs one per move it considers).  The process is killed after four times
+    the budget plus a minute, or with ``whole`` (the ``--big`` puzzles, where ours has one
+    deadline for the whole puzzle) after the budget plus 10 seconds; its answer is then
+    unknown."""
     lines = [f"param_dfpn timelimit {budget:g}", *setup, f"{ident} {command}", "quit"]
-    out, c = _cpu([binary, "--quiet", "--use-logfile=false"], "\n".join(lines) + "\n", timeout=budget * 4 + 60)
+    kill = budget + WHOLE_GRACE if whole else budget * 4 + 60
+    out, c = _cpu([binary, "--quiet", "--use-logfile=false"], "\n".join(lines) + "\n", timeout=kill)
     for line in out.splitlines():
         if line.startswith((f"={ident}", f"?{ident}")):
             return line[len(str(ident)) + 1:].strip(), line.startswith("?"), c
@@ -292,6 +305,16 @@ def main() -> int:
     engine = HtpEngine(budget=args.budget, log=log)
     rows = []
     t_start = time.time()
+
+    def save() -> None:  # after every test, so that a run stopped part-way keeps what finished
+        if out is not None:
+            tmp = out.with_name(out.name + ".tmp")
+            tmp.write_text(json.dumps({"file": str(tst), "benzene_bin": bz, "benzene_startup_cpu": round(base_b, 3),
+                                       "budget": args.budget, "big_budget": args.big_budget,
+                                       "benzene_kill": "budget + 10 s for --big puzzles, else 4 × budget + 60 s",
+                                       "started": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t_start)),
+                                       "rows": rows}, indent=1))
+            os.replace(tmp, out)
     for setup, ident, command, sgf, expected in tests(tst):
         size = int(re.match(r"(\d+)x", sgf or "0x").group(1)) if sgf else 0
         if size > args.max_size and sgf not in big:
@@ -324,10 +347,11 @@ def main() -> int:
                "answer": answer, "verdict": verdict, "cpu": round(c1 - c0, 2), "wall": round(t1 - t0, 2)}
         if bz:
             budget = args.big_budget if size > args.max_size else args.budget
-            b_answer, b_error, b_cpu = benzene_run(bz, setup, ident, command, budget)
+            b_answer, b_error, b_cpu = benzene_run(bz, setup, ident, command, budget, whole=size > args.max_size)
             row.update(benzene_answer=b_answer, benzene_verdict=classify(b_answer, b_error, expected or ""),
                        benzene_cpu=round(max(0.0, b_cpu - base_b), 2))
         rows.append(row)
+        save()
         extra = f"  Benzene {row['benzene_verdict']} {row['benzene_cpu']:.2f} s" if bz else ""
         print(f"{ident:>4} {sgf:<24} {command:<32} {verdict:<9} {c1 - c0:8.2f} s{extra}  expected [{expected}] got "
               f"[{answer}]", flush=True)
@@ -351,11 +375,7 @@ def main() -> int:
             tail = f" {int(b['both']):>6} {b['ours_both']:>7.1f} {b['benzene_both']:>10.1f} {ratio:>6.3f}"
         print(f"{k:<6} {int(b['tests']):>5} {int(b['pass']):>5} {int(b['superset']):>9} "
               f"{int(b['tests'] - b['pass'] - b['superset']):>6} {b['cpu']:>8.1f}" + tail)
-    if out is not None:
-        out.write_text(json.dumps({"file": str(tst), "benzene_bin": bz, "benzene_startup_cpu": round(base_b, 3),
-                                   "budget": args.budget, "big_budget": args.big_budget,
-                                   "started": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t_start)),
-                                   "rows": rows}, indent=1))
+    save()
     if exact is not None:
         exact.write_text(exact_tst(tst.read_text(), {r["id"]: r for r in rows}))
     return 0

@@ -87,6 +87,22 @@ def test_side_by_side_run_and_the_exact_file(tmp_path, monkeypatch, capsys):
     assert main(["htp", "--budget", "60", "--quiet", "--regress", "exact.tst"]) == 0, capsys.readouterr()
 
 
+def test_benzene_gets_one_deadline_for_a_big_puzzle(tmp_path, monkeypatch):
+    """On a ``--big`` puzzle (``whole``) Benzene is killed at the budget plus a grace, as ours
+    has one deadline for the whole puzzle: its answer is then unknown, its CPU counted."""
+    import time
+
+    slow = tmp_path / "mohex"
+    slow.write_text(f"#!{sys.executable}\nimport time\nwhile True: time.sleep(0.05)\n")
+    slow.chmod(0o755)
+    monkeypatch.setattr(bench, "WHOLE_GRACE", 0.5)
+    t = time.monotonic()
+    answer, error, cpu = bench.benzene_run(str(slow), [], 7, "dfpn-solve-state white", 0.5, whole=True)
+    assert time.monotonic() - t < 30
+    assert error and "unknown within budget" in answer and cpu >= 0
+    assert bench.classify(answer, error, "white") == "unknown"
+
+
 def _block(text: str, name: str) -> str:
     a = text.index(f"<!-- {name}:")
     a = text.index("\n", a) + 1
