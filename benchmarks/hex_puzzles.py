@@ -24,11 +24,13 @@ kernel is closed after each puzzle, so its CPU is counted), per puzzle and per b
 ``--json`` is rewritten after every test, so a run stopped part-way keeps what finished.
 
 ``--benzene-bin`` runs Benzene itself on the same tests in the same run (side by side):
-each test in a fresh process of the given ``mohex`` or ``wolve`` (``--quiet
---use-logfile=false``), fed the test's own lines (``dfpn-clear-tt``, ``loadsgf``, the
+each test in a fresh process of the given ``mohex`` or ``wolve`` (``--use-logfile=false``,
+its log read from stderr), fed the test's own lines (``dfpn-clear-tt``, ``loadsgf``, the
 numbered command) after ``param_dfpn timelimit`` set to the budget (on a ``--big`` puzzle
 the process is also killed at the budget plus :data:`WHOLE_GRACE`, one deadline for the
-whole puzzle as ours has, its answer then unknown); its CPU is the child's
+whole puzzle as ours has, its answer then unknown; and when a search of its stopped at the
+time limit — its log says ``empty wins``, and find-winning then silently leaves that
+move out, dfpn-solve-state answers ``empty`` — its answer is unknown too); its CPU is the child's
 user + system seconds less a start-up run's (``quit`` alone), its answer classed against
 the file's expectation as ours is.  The table then gives both CPUs and their ratio per
 board size, over the tests both programs finished.
@@ -63,6 +65,7 @@ import os
 import re
 import resource
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -104,6 +107,9 @@ def tests(tst: Path):
             setup.append(line)
 
 
+TIMED_OUT = "****** empty wins ******"
+"""The line of Benzene's log (stderr) for a search its time limit stopped."""
+
 WHOLE_GRACE = 10.0
 """Seconds past the budget after which Benzene is killed on a ``--big`` puzzle."""
 
@@ -118,16 +124,24 @@ def benzene_run(binary: str, setup: list[str], ident: int, command: str, budget:
     unknown."""
     lines = [f"param_dfpn timelimit {budget:g}", *setup, f"{ident} {command}", "quit"]
     kill = budget + WHOLE_GRACE if whole else budget * 4 + 60
-    out, c = _cpu([binary, "--quiet", "--use-logfile=false"], "\n".join(lines) + "\n", timeout=kill)
+    with tempfile.TemporaryFile("w+") as err:  # its log: a search past the limit says "empty wins"
+        out, c = _cpu([binary, "--use-logfile=false"], "\n".join(lines) + "\n", timeout=kill, err=err)
+        err.seek(0)
+        ran_out = any(TIMED_OUT in line for line in err)
     for line in out.splitlines():
         if line.startswith((f"={ident}", f"?{ident}")):
-            return line[len(str(ident)) + 1:].strip(), line.startswith("?"), c
+            answer = line[len(str(ident)) + 1:].strip()
+            if line.startswith("=") and (ran_out or answer == "empty"):
+                # a search stopped by the time limit has no winner ("empty"), and find-winning
+                # then leaves its move out of the answer: not a verdict
+                return f"unknown within budget (Benzene's answer: [{answer}])", True, c
+            return answer, line.startswith("?"), c
     return "unknown within budget (no answer)", True, c
 
 
 def benzene_startup(binary: str) -> float:
     """CPU seconds of a Benzene process that only quits."""
-    return _cpu([binary, "--quiet", "--use-logfile=false"], "quit\n")[1]
+    return _cpu([binary, "--use-logfile=false"], "quit\n")[1]
 
 
 def classify(answer: str, error: bool, expected: str) -> str:

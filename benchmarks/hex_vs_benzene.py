@@ -72,12 +72,14 @@ def parse_tst(text: str) -> tuple[int, list[dict]]:
     return n, out
 
 
-def _cpu(cmd: list[str], text: str, timeout: float | None = None) -> tuple[str, float]:
+def _cpu(cmd: list[str], text: str, timeout: float | None = None, err=None) -> tuple[str, float]:
     """Run ``cmd`` with ``text`` on stdin; (stdout, user + system CPU seconds of the child).
-    With ``timeout`` the child is killed after that many seconds (its output so far is kept)."""
+    With ``timeout`` the child is killed after that many seconds (its output so far is kept);
+    its stderr goes to the open file ``err``, else nowhere."""
     import threading
 
-    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=err if err is not None else subprocess.DEVNULL, text=True)
     timer = threading.Timer(timeout, p.kill) if timeout is not None else None
     if timer is not None:
         timer.start()

@@ -103,6 +103,35 @@ def test_benzene_gets_one_deadline_for_a_big_puzzle(tmp_path, monkeypatch):
     assert bench.classify(answer, error, "white") == "unknown"
 
 
+def test_a_benzene_search_stopped_by_its_time_limit_is_no_verdict(tmp_path):
+    """Benzene's find-winning leaves out a move whose search ran out of time (its log says
+    ``empty wins``), and dfpn-solve-state answers ``empty``: both are unknown, not answers."""
+    fake = tmp_path / "mohex"
+    fake.write_text(f"#!{sys.executable}\n" + textwrap.dedent("""\
+        import sys
+        for line in sys.stdin:
+            w = line.split()
+            if w and w[0] == "7":
+                print("7a557 info: ****** empty wins ******", file=sys.stderr, flush=True)
+                print("=7 c2\\n", flush=True)
+            elif w and w[0] == "8":
+                print("=8 empty\\n", flush=True)
+            elif w and w[0] == "9":
+                print("7a557 info: ****** white wins ******", file=sys.stderr, flush=True)
+                print("=9 c2\\n", flush=True)
+            elif w and w[0] == "quit":
+                break
+            else:
+                print("=\\n", flush=True)
+        """))
+    fake.chmod(0o755)
+    answer, error, _ = bench.benzene_run(str(fake), [], 7, "dfpn-solver-find-winning white", 60)
+    assert error and bench.classify(answer, error, "c2") == "unknown" and "[c2]" in answer
+    answer, error, _ = bench.benzene_run(str(fake), [], 8, "dfpn-solve-state white", 60)
+    assert error and bench.classify(answer, error, "white") == "unknown"
+    assert bench.benzene_run(str(fake), [], 9, "dfpn-solver-find-winning white", 60)[:2] == ("c2", False)
+
+
 def _block(text: str, name: str) -> str:
     a = text.index(f"<!-- {name}:")
     a = text.index("\n", a) + 1
