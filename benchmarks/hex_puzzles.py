@@ -205,6 +205,10 @@ def _mark(verdict: str) -> str:
     return {"pass": "as expected", "superset": "superset", "unknown": "unknown", "error": "error"}.get(verdict, verdict)
 
 
+def _ratio(ours: float, theirs: float) -> str:
+    return f"{ours / theirs:.2f}×" if theirs else "—"  # no test both finished
+
+
 def table_md(runs: list[dict]) -> str:
     """The docs' tables of one or more stored runs (``--json``, with ``--benzene-bin``):
     per board size, then each test where an answer is not the expected one or either
@@ -223,13 +227,13 @@ def table_md(runs: list[dict]) -> str:
                    f"{len(rs) - count('verdict', 'pass') - count('verdict', 'superset')} | "
                    f"{count('benzene_verdict', 'pass')} / {count('benzene_verdict', 'superset')} / "
                    f"{len(rs) - count('benzene_verdict', 'pass') - count('benzene_verdict', 'superset')} | "
-                   f"{len(both)} | {o:.1f} s | {b:.1f} s | {o / b if b else float('nan'):.2f}× |")
+                   f"{len(both)} | {o:.1f} s | {b:.1f} s | {_ratio(o, b)} |")
         tot["n"] += len(rs)
         tot["both"] += len(both)
         tot["o"] += o
         tot["b"] += b
     out.append(f"| **all** | **{int(tot['n'])}** | | | **{int(tot['both'])}** | **{tot['o']:.1f} s** | "
-               f"**{tot['b']:.1f} s** | **{tot['o'] / tot['b']:.2f}×** |")
+               f"**{tot['b']:.1f} s** | **{_ratio(tot['o'], tot['b'])}** |")
     out += ["", "| test | puzzle | expected | ours | CPU | Benzene | CPU |", "|---|---|---|---|---|---|---|"]
     for r in rows:
         if r["verdict"] == "pass" and r["benzene_verdict"] == "pass" and max(r["cpu"], r["benzene_cpu"]) < 1:
