@@ -143,7 +143,8 @@ def test_the_hex_page_shows_the_kept_puzzle_runs():
     and its gtpregress table is the kept ``summary.dat`` files."""
     page = (ROOT / "docs" / "tools" / "hex.md").read_text()
     kept = ROOT / "docs" / "hex" / "puzzles"
-    for name, run in (("hex-puzzles-7x7", "run_7x7.json"), ("hex-puzzles-big", "run_8x8_to_11x11.json")):
+    for name, run in (("hex-puzzles-7x7", "run_7x7.json"), ("hex-puzzles-big", "run_8x8_to_11x11.json"),
+                      ("hex-puzzles-rest", "run_8x8_to_11x11_rest.json")):
         assert _block(page, name) == bench.table_md([json.loads((kept / run).read_text())]), name
     rows = []
     for label, dat in (("Benzene's `dfpn-puzzle.tst` (≤ 7×7)", "gtpregress_benzene_7x7.dat"),
@@ -170,6 +171,10 @@ def test_the_readme_quotes_the_kept_puzzle_runs():
     assert (f"passes {len(rows7) - sup} of the {len(rows7)} tests up to 7×7 — the other {sup} answers hold every "
             "move Benzene's file expects") in readme
     assert f"{ratios[0]} Benzene's CPU up to 7×7 and {ratios[1]} on 24 puzzles of 8×8 to 11×11" in readme
+    rest = json.loads((kept / "run_8x8_to_11x11_rest.json").read_text())
+    done = lambda key: sum(r[key] in ("pass", "superset") for r in rest["rows"])  # noqa: E731
+    assert (f"on the other {len(rest['rows'])}, with {rest['big_budget']:g} s each, ours decides {done('verdict')} "
+            f"and Benzene {done('benzene_verdict')}") in readme
 
 
 def test_benzene_confirms_every_extra_move_the_page_counts():
@@ -178,7 +183,7 @@ def test_benzene_confirms_every_extra_move_the_page_counts():
     page = _prose("docs/tools/hex.md")
     kept = ROOT / "docs" / "hex" / "puzzles"
     counts = []
-    for run in ("run_7x7.json", "run_8x8_to_11x11.json"):
+    for run in ("run_7x7.json", "run_8x8_to_11x11.json", "run_8x8_to_11x11_rest.json"):
         rows = [r for r in json.loads((kept / run).read_text())["rows"] if r["verdict"] == "superset"]
         extra = 0
         for r in rows:
@@ -190,6 +195,7 @@ def test_benzene_confirms_every_extra_move_the_page_counts():
         counts.append(extra)
     assert f"each of the {counts[0]} extra moves (`benchmarks/hex_puzzles.py --confirm`" in page
     assert f"Asked about each of the {counts[1]} extra moves of the six supersets" in page
+    assert f"Benzene calls each of its {counts[2]} extra moves a win" in page
 
 
 def test_sized_tst_keeps_whole_blocks_up_to_the_size(tmp_path):
