@@ -120,8 +120,9 @@ def benzene_run(binary: str, setup: list[str], ident: int, command: str, budget:
     ``param_dfpn timelimit`` set to the budget, which bounds each of its searches (a
     find-winning runs one per move it considers).  The process is killed after four times
     the budget plus a minute, or with ``whole`` (the ``--big`` puzzles, where ours has one
-    deadline for the whole puzzle) after the budget plus 10 seconds; its answer is then
-    unknown."""
+    deadline for the whole puzzle) after the budget plus :data:`WHOLE_GRACE`; its answer is
+    then unknown, and so is an answer given after a search stopped at the time limit
+    (:data:`TIMED_OUT` in its log, or ``empty``)."""
     lines = [f"param_dfpn timelimit {budget:g}", *setup, f"{ident} {command}", "quit"]
     kill = budget + WHOLE_GRACE if whole else budget * 4 + 60
     with tempfile.TemporaryFile("w+") as err:  # its log: a search past the limit says "empty wins"
@@ -329,7 +330,7 @@ def main() -> int:
             tmp = out.with_name(out.name + ".tmp")
             tmp.write_text(json.dumps({"file": str(tst), "benzene_bin": bz, "benzene_startup_cpu": round(base_b, 3),
                                        "budget": args.budget, "big_budget": args.big_budget,
-                                       "benzene_kill": "budget + 10 s for --big puzzles, else 4 × budget + 60 s",
+                                       "benzene_kill": f"budget + {WHOLE_GRACE:g} s for --big puzzles, else 4 × budget + 60 s",
                                        "started": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t_start)),
                                        "rows": rows}, indent=1))
             os.replace(tmp, out)
