@@ -59,13 +59,12 @@ class _Clock:
     def __enter__(self):
         from verify.sweep.sessions import cpu_seconds  # this process and its waited-for children (geng, kernels)
 
+        self._cpu = cpu_seconds
         self.wall, self.cpu = time.perf_counter(), cpu_seconds()
         return self
 
     def __exit__(self, *exc):
-        from verify.sweep.sessions import cpu_seconds
-
-        self.wall, self.cpu = time.perf_counter() - self.wall, cpu_seconds() - self.cpu
+        self.wall, self.cpu = time.perf_counter() - self.wall, self._cpu() - self.cpu
 
     def seconds(self) -> dict:
         return {"wall_seconds": round(self.wall, 1), "cpu_seconds": round(self.cpu, 1)}
