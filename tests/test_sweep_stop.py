@@ -367,3 +367,40 @@ def test_a_stop_as_hex_openings_forks_its_kernels_ends_it(tmp_path, processes):
         else:
             assert proc.returncode == 130 and "--resume" in err, (sig.name, proc.returncode, err[-1500:])
             assert "Exception ignored" not in err and "Traceback" not in err, err[-1500:]
+
+
+def _held(pid: int, tid: int | None = None) -> int:
+    """The blocked-signal mask (``SigBlk``) of a process, or of one of its threads."""
+    status = Path(f"/proc/{pid}/task/{tid}/status" if tid else f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigBlk:")), 16)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_hex_openings_takes_a_stop_in_its_main_thread_only(tmp_path, processes):
+    """CI of 2026-12-05: a SIGINT while ``hex-openings`` started its worker threads came inside
+    ``Thread.start``'s Event wait and ended the run with "release unlocked lock" (exit 1).  The
+    workers now hold Ctrl-C and SIGTERM (so Python's handler runs at the main thread's join,
+    never inside a thread's start), and the kernels they fork let both through again."""
+    stops = (1 << (signal.SIGINT - 1)) | (1 << (signal.SIGTERM - 1))
+    proc = subprocess.Popen([sys.executable, "-m", "verify", "hex-openings", "7", "--jobs", "2", "--store",
+                             str(tmp_path / "h.jsonl")], cwd=tmp_path, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_default_sigint)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_group(processes, proc.pid)) < 3 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        kernels = [p for p in _group(processes, proc.pid) if p != proc.pid]
+        assert len(kernels) == 2, "the run did not start its two kernels"
+        threads = sorted(int(t) for t in os.listdir(f"/proc/{proc.pid}/task"))
+        main, workers = proc.pid, [t for t in threads if t != proc.pid]
+        assert _held(proc.pid, main) & stops == 0
+        assert workers and all(_held(proc.pid, t) & stops == stops for t in workers)
+        assert all(_held(k) & stops == 0 for k in kernels)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+        assert proc.returncode == 130 and "--resume" in err, err[-1500:]
+    finally:
+        _kill_group(proc)
+        if proc.poll() is None:
+            proc.communicate()
