@@ -20,6 +20,14 @@ seconds and winner are read from the store's record for that cell or its 180° t
 opening undecided there counts as its CPU so far, a lower bound, shown with ``>``); the
 8×8 map takes hours, so this compares Benzene with the run that made the map.
 
+With ``--store FILE`` each position's row is appended to a checksummed JSON-lines store
+as it finishes (its header names the regression file, our kernel and its switches, and the
+Benzene binary), so a run that takes longer than one sitting is stopped (Ctrl-C, SIGTERM)
+and continued with ``--resume``: each position is solved once, both programs back to back
+on one core, and the summary covers every stored row.  Each sitting appends a session line
+(positions, the children's CPU and wall seconds, the commit).  ``--jobs 2`` runs two
+positions at a time, one per core (each child's CPU is its own, measured by ``os.wait4``).
+
 CPU is each child process's user + system time (``os.wait4``), less the median of three
 start-ups of the same program that solve nothing, so start-up costs are not counted on
 either side.  Every answer is compared with the file's expected winner; a wrong answer
@@ -40,6 +48,7 @@ from pathlib import Path
 from verify.papers.hex.board import BLACK, WHITE, Position
 from verify.papers.hex.openings_run import openings_table_bits
 from verify.papers.hex.solver import RUN_SWITCHES, _flags, build_executable
+from verify.sweep.backends import interrupt_on_term
 
 
 def parse_tst(text: str) -> tuple[int, list[dict]]:
@@ -97,6 +106,104 @@ def _cpu(cmd: list[str], text: str, timeout: float | None = None, err=None) -> t
     return out, ru.ru_utime + ru.ru_stime
 
 
+class _Slots:
+    """Run each job's commands (argv, stdin text) one after another, up to ``width`` jobs at a
+    time, as child processes the main thread waits for with ``os.wait4`` (no threads: a stop
+    comes in that wait and kills every child at once).  ``done(job, outputs, cpus)`` is called
+    as each job's last command ends, with each command's stdout and user + system CPU."""
+
+    def __init__(self, width: int) -> None:
+        self.width = max(1, width)
+        self.live: dict[int, tuple] = {}  # pid → (Popen, stdout file, job, step, commands, outputs, cpus)
+
+    def _start(self, job, step: int, commands, outputs, cpus) -> None:
+        import tempfile
+
+        argv, text = commands[step]
+        out = tempfile.TemporaryFile(mode="w+")
+        p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=out, stderr=subprocess.DEVNULL, text=True)
+        self.live[p.pid] = (p, out, job, step, commands, outputs, cpus)
+        try:
+            p.stdin.write(text)
+            p.stdin.close()
+        except BrokenPipeError:
+            pass
+
+    def run(self, jobs: list, commands_of, done) -> None:
+        todo = list(jobs)
+        try:
+            while todo or self.live:
+                while todo and len(self.live) < self.width:
+                    job = todo.pop(0)
+                    self._start(job, 0, commands_of(job), [], [])
+                pid, status, ru = os.wait4(-1, 0)
+                if pid not in self.live:
+                    continue
+                p, out, job, step, commands, outputs, cpus = self.live.pop(pid)
+                p.returncode = os.waitstatus_to_exitcode(status)
+                out.seek(0)
+                outputs.append(out.read())
+                out.close()
+                cpus.append(ru.ru_utime + ru.ru_stime)
+                if step + 1 < len(commands):
+                    self._start(job, step + 1, commands, outputs, cpus)
+                else:
+                    done(job, outputs, cpus)
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        """Kill and reap every child still running."""
+        for pid, (p, out, *_rest) in list(self.live.items()):
+            if p.returncode is None:
+                p.kill()
+                p.wait()
+            out.close()
+        self.live.clear()
+
+
+def _sha(path: str | Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
+def _commit() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=Path(__file__).resolve().parents[1],
+                             capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
+
+
+def store_header(n: int, tst: str | Path, benzene: str | Path, bits: int) -> dict:
+    """What a stored row depends on: the regression file, our kernel with its switches and
+    table, and the Benzene binary (each by a hash of its bytes)."""
+    from verify.papers.hex.openings_run import kernel_hash
+
+    return {"kind": "hex-vs-benzene", "n": n, "tst": Path(tst).name, "tst_sha": _sha(tst), "kernel": kernel_hash(),
+            "switches": _flags(**RUN_SWITCHES), "table_bits": bits, "benzene": Path(benzene).name,
+            "benzene_sha": _sha(benzene)}
+
+
+def open_store(path: Path, header: dict, resume: bool) -> list[dict]:
+    """The rows already in the store at ``path`` (created with ``header`` when new); refuses
+    an existing store without ``resume``, and one whose header differs from ``header``."""
+    from verify import jsonl_store
+
+    if not path.exists():
+        jsonl_store.start(path, header)
+        return []
+    if not resume:
+        raise SystemExit(f"{path} exists; pass --resume to continue it.")
+    records = jsonl_store.read_records(path)
+    if not records or records[0] != header:
+        differ = sorted(k for k in header if not records or records[0].get(k) != header[k])
+        raise SystemExit(f"{path} was made with another {', '.join(differ) or 'header'}; it cannot be continued.")
+    return [r for r in records[1:] if "cell" in r]
+
+
 def benzene_solve(n: int, pos: dict) -> str:
     lines = [f"boardsize {n} {n}"] + [f"play {c} {cell}" for c, cell in pos["moves"]]
     return "\n".join(lines + [f"99 dfpn-solve-state {'white' if pos['to_move'] == 'w' else 'black'}", "quit"]) + "\n"
@@ -134,30 +241,45 @@ def _stored_openings(path: Path, n: int) -> dict[str, dict]:
     return {board.name(i): last[board.name(rep[i])] for i in range(board.size) if board.name(rep[i]) in last}
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--benzene", required=True, help="Benzene's wolve or mohex binary")
     ap.add_argument("--tst", required=True, help="a dfpn-solve-NxN.tst regression file")
     ap.add_argument("--only", help="only these positions, by their last move (e.g. a3,a4)")
     ap.add_argument("--ours-store", help="take our side from this hex-openings store instead of solving again")
+    ap.add_argument("--store", help="append each position's row to this store as it finishes")
+    ap.add_argument("--resume", action="store_true", help="continue --store: the positions stored are not run again")
+    ap.add_argument("--jobs", type=int, default=1, help="positions at a time (one core each; default 1)")
     ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     n, positions = parse_tst(Path(args.tst).read_text())
     if args.only:
         keep = set(args.only.split(","))
         positions = [p for p in positions if p["moves"] and p["moves"][-1][1] in keep]
+    if args.jobs < 1:
+        raise SystemExit("--jobs is a positive integer.")
+    if args.resume and not args.store:
+        raise SystemExit("--resume continues a --store; name it.")
     bz = [args.benzene, "--quiet", "--use-logfile=false"]
     bits = openings_table_bits(n)  # as hex-openings
     ours = [str(build_executable(n * n)), str(bits)]
     stored = _stored_openings(Path(args.ours_store), n) if args.ours_store else None
+    store = Path(args.store) if args.store else None
+    rows = open_store(store, store_header(n, args.tst, args.benzene, bits), args.resume) if store else []
+    have = {r["cell"] for r in rows}
     base_b = statistics.median(_cpu(bz, f"boardsize {n} {n}\nquit\n")[1] for _ in range(3))
     base_o = 0.0 if stored is not None else statistics.median(_cpu(ours, "")[1] for _ in range(3))
-    rows, wrong = [], 0
-    t0 = time.strftime("%Y-%m-%d %H:%M")
-    for pos in positions:
-        out_b, cpu_b = _cpu(bz, benzene_solve(n, pos))
-        got_b = _answer(out_b)
-        cell = pos["moves"][-1][1] if pos["moves"] else "-"
+    t0, w0 = time.strftime("%Y-%m-%d %H:%M"), time.perf_counter()
+    session = {"positions": 0, "cpu_s": 0.0}
+
+    def cell_of(pos: dict) -> str:
+        return pos["moves"][-1][1] if pos["moves"] else "-"
+
+    def commands(pos: dict) -> list:
+        return [(bz, benzene_solve(n, pos))] + ([] if stored is not None else [(ours, ours_query(n, pos))])
+
+    def done(pos: dict, outs: list, cpus: list) -> None:
+        got_b, cpu_b, cell = _answer(outs[0]), cpus[0], cell_of(pos)
         if stored is not None:
             rec = stored.get(cell) if len(pos["moves"]) == 1 and pos["to_move"] == "w" else None
             rec = rec or {"winner": "not run", "nodes": None, "seconds": 0.0}
@@ -165,36 +287,69 @@ def main() -> int:
             nodes_o = rec["nodes"]
             cpu_o = rec["cpu"] if rec.get("cpu") is not None else rec["seconds"]  # wall seconds in records before cpu
         else:
-            out_o, cpu_o = _cpu(ours, ours_query(n, pos))
-            w = out_o.split()
+            cpu_o, w = cpus[1], outs[1].split()
             got_o = {"B": "black", "W": "white"}.get(w[0] if w else "?", "?")
             nodes_o = int(w[2]) if len(w) == 3 else None
         row = {"cell": cell, "expected": pos["expected"], "benzene": got_b, "ours": got_o,
                "benzene_cpu": round(max(0.0, cpu_b - base_b), 3), "ours_cpu": round(max(0.0, cpu_o - base_o), 3),
                "ours_nodes": nodes_o}
-        wrong += (got_b != pos["expected"]) + (got_o not in (pos["expected"], "unknown", "not run"))
         rows.append(row)
+        session["positions"] += 1
+        session["cpu_s"] += sum(cpus)
+        if store is not None:
+            from verify import jsonl_store
+
+            jsonl_store.append(store, row)
         if not args.json:
-            r = row["ours_cpu"] / row["benzene_cpu"] if row["benzene_cpu"] > 0 else float("nan")
-            more = ">" if got_o in ("unknown", "not run") else " "
-            print(f"{cell:>4} {pos['expected']:>5}  Benzene {got_b:>5} {row['benzene_cpu']:8.2f} s   "
-                  f"ours {got_o:>7} {more}{row['ours_cpu']:8.2f} s  ({row['ours_nodes']} nodes)  ratio {more}{r:5.2f}",
-                  flush=True)
-    decided = [r for r in rows if r["ours"] in ("black", "white")]  # the ratio compares positions both decided
-    tb, to = sum(r["benzene_cpu"] for r in decided), sum(r["ours_cpu"] for r in decided)
-    summary = {"board": n, "positions": len(rows), "both_decided": len(decided),
-               "benzene_cpu_all": round(sum(r["benzene_cpu"] for r in rows), 2), "started": t0,
-               "benzene_cpu": round(tb, 2), "ours_cpu": round(to, 2),
-               "ratio": round(to / tb, 3) if tb else None, "wrong_answers": wrong,
-               "startup_cpu": {"benzene": round(base_b, 3), "ours": round(base_o, 3)}}
+            print(_line(row), flush=True)
+
+    status = "done"
+    try:
+        with interrupt_on_term():
+            _Slots(args.jobs).run([p for p in positions if cell_of(p) not in have], commands, done)
+    except KeyboardInterrupt:
+        status = "stopped"
+    finally:
+        if store is not None:
+            from verify import jsonl_store
+
+            jsonl_store.append(store, {"session": t0, "status": status, "commit": _commit(), "jobs": args.jobs,
+                                       "positions": session["positions"], "cpu_s": round(session["cpu_s"], 1),
+                                       "wall_s": round(time.perf_counter() - w0, 1)})
+    if status == "stopped":
+        print(f"Stopped: {len(rows)} positions are stored in {store}; continue with --resume."
+              if store is not None else "Stopped; nothing was stored (no --store).", file=sys.stderr)
+        return 130
+    summary, wrong = summarize(n, rows, t0)
+    summary["startup_cpu"] = {"benzene": round(base_b, 3), "ours": round(base_o, 3)}
     if args.json:
         print(json.dumps({"summary": summary, "positions": rows}, indent=1))
     else:
-        print(f"{n}x{n}, {len(rows)} positions ({len(decided)} decided by both): Benzene {tb:.1f} s CPU, ours {to:.1f} s "
-              f"CPU, ratio {summary['ratio']} (Benzene on all {len(rows)}: {summary['benzene_cpu_all']:.1f} s); "
-              f"wrong answers {wrong}; start-up subtracted: Benzene {base_b:.2f} s, "
+        print(f"{n}x{n}, {len(rows)} positions ({summary['both_decided']} decided by both): Benzene "
+              f"{summary['benzene_cpu']:.1f} s CPU, ours {summary['ours_cpu']:.1f} s CPU, ratio {summary['ratio']} "
+              f"(Benzene on all {len(rows)}: {summary['benzene_cpu_all']:.1f} s); wrong answers {wrong}; start-up "
+              f"subtracted: Benzene {base_b:.2f} s, "
               + (f"ours {base_o:.2f} s" if stored is None else f"ours read from {args.ours_store}"))
     return 1 if wrong else 0
+
+
+def _line(row: dict) -> str:
+    r = row["ours_cpu"] / row["benzene_cpu"] if row["benzene_cpu"] > 0 else float("nan")
+    more = ">" if row["ours"] in ("unknown", "not run") else " "
+    return (f"{row['cell']:>4} {row['expected']:>5}  Benzene {row['benzene']:>5} {row['benzene_cpu']:8.2f} s   "
+            f"ours {row['ours']:>7} {more}{row['ours_cpu']:8.2f} s  ({row['ours_nodes']} nodes)  ratio {more}{r:5.2f}")
+
+
+def summarize(n: int, rows: list[dict], started: str | None = None) -> tuple[dict, int]:
+    """(summary, wrong answers) of the rows: the CPU ratio over the positions both decided."""
+    wrong = sum((r["benzene"] != r["expected"]) + (r["ours"] not in (r["expected"], "unknown", "not run"))
+                for r in rows)
+    decided = [r for r in rows if r["ours"] in ("black", "white")]  # the ratio compares positions both decided
+    tb, to = sum(r["benzene_cpu"] for r in decided), sum(r["ours_cpu"] for r in decided)
+    return {"board": n, "positions": len(rows), "both_decided": len(decided),
+            "benzene_cpu_all": round(sum(r["benzene_cpu"] for r in rows), 2), "started": started,
+            "benzene_cpu": round(tb, 2), "ours_cpu": round(to, 2),
+            "ratio": round(to / tb, 3) if tb else None, "wrong_answers": wrong}, wrong
 
 
 if __name__ == "__main__":
