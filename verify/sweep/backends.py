@@ -32,7 +32,7 @@ from typing import Any
 
 from ..errors import InputError
 
-__all__ = ["Backend", "Serial", "Processes", "Dask", "make_backend", "cpu_count", "interrupt_on_term", "DASK_HELP"]
+__all__ = ["Backend", "Serial", "Processes", "Dask", "make_backend", "cpu_count", "interrupt_on_term", "stops_deferred", "DASK_HELP"]
 
 DASK_HELP = "--dask needs the optional packages dask and distributed: pip install 'shannon-verify[dask]'."
 
@@ -115,6 +115,41 @@ def interrupt_on_term() -> Iterator[None]:
         signal.signal(signal.SIGTERM, before)
 
 
+@contextmanager
+def stops_deferred() -> Iterator[None]:
+    """Inside: a Ctrl-C or SIGTERM is noted, not acted on; on leaving, the first one is raised
+    again with the handlers restored, so it does what it would have done (a
+    ``KeyboardInterrupt``, or the default end of the process).  For starting threads:
+    ``Thread.start`` (a ``ThreadPoolExecutor``'s ``submit``) waits on a Condition, and a
+    ``KeyboardInterrupt`` raised between its release and its ``try`` leaves the run with
+    "RuntimeError: release unlocked lock" instead of a stop (CI of 2026-12-05).  A signal
+    ignored stays ignored.  Outside the main thread nothing changes.
+
+    >>> with stops_deferred():
+    ...     signal.getsignal(signal.SIGINT).__name__
+    '_note'
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+
+    def _note(signum, frame):
+        came.append(signum)
+
+    before = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(sig) not in (signal.SIG_IGN, None):  # None: a handler not set from Python
+            before[sig] = signal.signal(sig, _note)
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+        if came:
+            signal.raise_signal(came[0])
+
+
 def _ignore_sigint() -> None:  # pragma: no cover - runs in the workers
     # Ctrl-C goes to the coordinator, which cancels the run and stops the workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -152,12 +187,14 @@ class Processes(Backend):
         self._pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
         # Start the workers now, before progress bars start threads in this process
         # (forking a process with threads may deadlock the child).
-        self._pool.submit(int).result()
+        with stops_deferred():  # a stop while the pool forks its workers comes after
+            self._pool.submit(int).result()
 
     def run(self, fn, tasks):
         from concurrent.futures import as_completed
 
-        futures = [self._pool.submit(fn, *t) for t in tasks]
+        with stops_deferred():
+            futures = [self._pool.submit(fn, *t) for t in tasks]
         self._pending.update(futures)
         try:
             for f in as_completed(futures):

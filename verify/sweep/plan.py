@@ -58,7 +58,7 @@ from typing import Callable, ContextManager, Iterator
 from ..errors import InputError
 from ..graphs import GENG_SPLIT
 from ..registry.statement import Result, Statement
-from .backends import cpu_count, interrupt_on_term, make_backend
+from .backends import cpu_count, interrupt_on_term, make_backend, stops_deferred
 from .shards import class_spec, load_statement
 from .store import Store, versions
 from .sweep import sweep
@@ -422,7 +422,8 @@ def _side_by_side(run: _Run, width: int) -> tuple[list[Result], str]:
         return r
 
     pool = ThreadPoolExecutor(max_workers=width, thread_name_prefix="statement")
-    futures = [pool.submit(one, k) for k in range(len(items))]
+    with stops_deferred():  # a stop while the pool starts its threads comes after, in the wait below
+        futures = [pool.submit(one, k) for k in range(len(items))]
     try:
         for f in futures:
             f.result()

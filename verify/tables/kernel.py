@@ -41,6 +41,7 @@ from pathlib import Path
 
 from ..errors import InputError, ShannonVerifyError
 from ..graphs import GENG_HELP, find_geng
+from ..sweep.backends import stops_deferred
 
 __all__ = ["INCLUDE_DIR", "cache_dir", "find_cc", "compiled", "file_lock", "source_files", "default_jobs", "default_shards", "geng_command", "run_pipelines"]
 
@@ -257,7 +258,8 @@ def run_pipelines(
     residues = list(range(mod)) if residues is None else list(residues)
     outputs: dict[int, str] = {}
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_timed_pipeline, geng_command(n, r, mod), kernel_cmd): r for r in residues}
+        with stops_deferred():  # a stop while the pool starts its threads comes after
+            futures = {pool.submit(_timed_pipeline, geng_command(n, r, mod), kernel_cmd): r for r in residues}
         try:
             for fut in as_completed(futures):
                 r = futures[fut]

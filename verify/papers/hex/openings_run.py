@@ -50,7 +50,6 @@ import functools
 import hashlib
 import os
 import resource
-import signal
 from collections import Counter
 import threading
 import time
@@ -58,6 +57,7 @@ from pathlib import Path
 
 from ... import jsonl_store
 from ...errors import InputError, ShannonVerifyError
+from ...sweep.backends import stops_deferred
 from .board import BLACK, WHITE, Position
 from .solver import RUN_SWITCHES, CSolver, _flags, kernel_executable, kernel_sources
 
@@ -86,35 +86,11 @@ _PRCTL = False  # not looked up yet
 def _die_with(parent: int) -> None:  # pragma: no cover - runs in the forked child
     """Linux: the kernel kills this kernel process when the thread that started it dies,
     even by SIGKILL of the run (``prctl(PR_SET_PDEATHSIG, SIGKILL)``); a runner already
-    gone before the call (killed between the fork and here) ends the child at once.  The
-    Ctrl-C and SIGTERM its worker thread holds (:func:`_block_stops`) reach it again."""
-    _unblock_stops()
+    gone before the call (killed between the fork and here) ends the child at once."""
     if _PRCTL:
         _PRCTL(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG = 1, SIGKILL = 9
         if os.getppid() != parent:
             os._exit(1)
-
-
-_STOPS = {signal.SIGINT, signal.SIGTERM}
-
-
-def _block_stops():
-    """Hold Ctrl-C and SIGTERM in this thread; the mask before, or None where Python has no
-    ``pthread_sigmask``."""
-    if not hasattr(signal, "pthread_sigmask"):
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-
-
-def _unblock_stops() -> None:  # pragma: no cover - runs in the forked child
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
-
-
-def _unblock(mask) -> None:
-    """Restore a mask :func:`_block_stops` returned (a held signal is delivered now)."""
-    if mask is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 class _Gate:
@@ -616,19 +592,10 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
             record(_solve_with(k, board, i, budget, switches))
 
     threads = [threading.Thread(target=work, daemon=True) for _ in range(min(jobs, len(todo)))]
-    # Thread.start waits on an Event; a KeyboardInterrupt inside Condition.wait leaves its
-    # lock released and ``with`` then raises "release unlocked lock" instead (issue 45's
-    # soak, CI 2026-12-05).  Ctrl-C and SIGTERM are held while the workers start, and come
-    # at the join below, where Python handles an interrupt.  The workers keep them held (a
-    # thread takes the mask of the one that started it), so the signal reaches the main
-    # thread only; their kernels let them through again (:func:`_die_with`).
-    mask = _block_stops()
     try:
-        try:
+        with stops_deferred():  # a stop while a thread starts comes after, at the join (see there)
             for t in threads:
                 t.start()
-        finally:
-            _unblock(mask)
         for t in threads:
             t.join()
     finally:  # interrupted: stop the kernels at once (stored openings stay; --resume continues)

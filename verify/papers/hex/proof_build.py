@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from ...errors import BudgetExceeded, InputError, ShannonVerifyError
+from ...sweep.backends import stops_deferred
 from .proof_check import EXHAUST_MAX, FORMAT, VERSION, image_claim
 from .solver import NARROW_MAX_CELLS
 
@@ -366,7 +367,8 @@ def prove_all(queries, path, jobs: int = 1, deadline: float | None = None, exhau
         nonlocal nxt
         while pool is not None and nxt < len(todo) and len(futures) < jobs + 1:
             i = todo[nxt]
-            futures[i] = pool.submit(_build_and_check, queries[i][0].spec(), queries[i][1], deadline, exhaust)
+            with stops_deferred():  # a stop while the pool starts a worker comes after
+                futures[i] = pool.submit(_build_and_check, queries[i][0].spec(), queries[i][1], deadline, exhaust)
             nxt += 1
 
     try:

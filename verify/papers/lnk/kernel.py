@@ -71,6 +71,7 @@ from ... import jsonl_store
 from ...errors import InputError, ShannonVerifyError
 from ...game import Game
 from ...graphs import GENG_HELP, find_geng
+from ...sweep.backends import stops_deferred
 from ...solve.fast import FastSolver
 from .link import Link, classify_masks, link_from_game, parse_graph6_masks
 from ...backing import used
@@ -355,7 +356,8 @@ def run_sharded(
 
     try:
         with interrupt_on_term(), ThreadPoolExecutor(max_workers=jobs) as pool:  # SIGTERM stops it as Ctrl-C does
-            futures = {pool.submit(shard, r): r for r in todo}
+            with stops_deferred():  # a stop while the pool starts its threads comes after
+                futures = {pool.submit(shard, r): r for r in todo}
             try:
                 for fut in as_completed(futures):
                     r = futures[fut]
@@ -481,7 +483,9 @@ def c_strong_search(n: int, *, jobs: int = 2, mod: int | None = None) -> tuple[l
     mod = mod or max(1, jobs)
     start = time.perf_counter()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        outs = list(pool.map(lambda r: run_shard(n, r, mod, bounds=False, source=STRONG_KERNEL)[0], range(mod)))
+        with stops_deferred():  # a stop while the pool starts its threads comes after
+            outs = pool.map(lambda r: run_shard(n, r, mod, bounds=False, source=STRONG_KERNEL)[0], range(mod))
+        outs = list(outs)
     total = {"graphs": 0, "kept": 0, "games": 0, "raw_links": 0}
     raw: list[tuple[str, int, int]] = []
     for out in outs:
