@@ -1,6 +1,9 @@
 """Side by side with Benzene's df-pn (on demand; Benzene is a benchmark-only peer, never a dependency).
 
     PYTHONPATH=. python benchmarks/hex_vs_benzene.py --benzene PATH/wolve --tst PATH/dfpn-solve-7x7.tst [--only a3,a4] [--json]
+    PYTHONPATH=. python benchmarks/hex_vs_benzene.py --benzene PATH/mohex --tst PATH/dfpn-solve-8x8.tst \
+        --store docs/hex/vs_benzene_8x8.jsonl [--resume] [--jobs 2]
+    PYTHONPATH=. python benchmarks/hex_vs_benzene.py --table docs/hex/vs_benzene_8x8.jsonl
 
 Reads one of Benzene's regression files (``regression/dfpn-solve-NxN.tst`` of
 github.com/cgao3/benzene-vanilla-cmake: ``boardsize``, ``play b X``, ``ID dfpn-solve-state
@@ -177,12 +180,13 @@ def _commit() -> str | None:
     return out.stdout.strip() or None
 
 
-def store_header(n: int, tst: str | Path, benzene: str | Path, bits: int) -> dict:
-    """What a stored row depends on: the regression file, our kernel with its switches and
-    table, and the Benzene binary (each by a hash of its bytes)."""
+def store_header(n: int, tst: str | Path, benzene: str | Path, bits: int, positions: int) -> dict:
+    """What a stored row depends on: the regression file (with its number of positions), our
+    kernel with its switches and table, and the Benzene binary (each by a hash of its bytes)."""
     from verify.papers.hex.openings_run import kernel_hash
 
-    return {"kind": "hex-vs-benzene", "n": n, "tst": Path(tst).name, "tst_sha": _sha(tst), "kernel": kernel_hash(),
+    return {"kind": "hex-vs-benzene", "n": n, "tst": Path(tst).name, "tst_sha": _sha(tst), "positions": positions,
+            "kernel": kernel_hash(),
             "switches": _flags(**RUN_SWITCHES), "table_bits": bits, "benzene": Path(benzene).name,
             "benzene_sha": _sha(benzene)}
 
@@ -243,8 +247,9 @@ def _stored_openings(path: Path, n: int) -> dict[str, dict]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--benzene", required=True, help="Benzene's wolve or mohex binary")
-    ap.add_argument("--tst", required=True, help="a dfpn-solve-NxN.tst regression file")
+    ap.add_argument("--benzene", help="Benzene's wolve or mohex binary")
+    ap.add_argument("--tst", help="a dfpn-solve-NxN.tst regression file")
+    ap.add_argument("--table", metavar="STORE", help="print a --store's rows as a Markdown table and stop")
     ap.add_argument("--only", help="only these positions, by their last move (e.g. a3,a4)")
     ap.add_argument("--ours-store", help="take our side from this hex-openings store instead of solving again")
     ap.add_argument("--store", help="append each position's row to this store as it finishes")
@@ -252,6 +257,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="positions at a time (one core each; default 1)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.table:
+        from verify import jsonl_store
+
+        print(table_md(jsonl_store.read_records(args.table)))
+        return 0
+    if not (args.benzene and args.tst):
+        raise SystemExit("Name Benzene's binary (--benzene) and a regression file (--tst), or a store (--table).")
     n, positions = parse_tst(Path(args.tst).read_text())
     if args.only:
         keep = set(args.only.split(","))
@@ -265,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     ours = [str(build_executable(n * n)), str(bits)]
     stored = _stored_openings(Path(args.ours_store), n) if args.ours_store else None
     store = Path(args.store) if args.store else None
-    rows = open_store(store, store_header(n, args.tst, args.benzene, bits), args.resume) if store else []
+    header = store_header(n, args.tst, args.benzene, bits, len(parse_tst(Path(args.tst).read_text())[1]))
+    rows = open_store(store, header, args.resume) if store else []
     have = {r["cell"] for r in rows}
     base_b = statistics.median(_cpu(bz, f"boardsize {n} {n}\nquit\n")[1] for _ in range(3))
     base_o = 0.0 if stored is not None else statistics.median(_cpu(ours, "")[1] for _ in range(3))
@@ -333,11 +346,39 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if wrong else 0
 
 
+def _s(x: float) -> str:
+    return f"{x:,.1f} s"
+
+
+def table_md(records: list) -> str:
+    """A store's rows as Markdown: each position, then the totals over the positions both
+    programs decided, then each sitting (session line)."""
+    head, rows = records[0], [r for r in records[1:] if "cell" in r]
+    sessions = [r for r in records[1:] if "session" in r]
+    summary, wrong = summarize(head["n"], rows)
+    out = [f"{head['n']}×{head['n']}, `{head['tst']}`: {len(rows)} of its {head['positions']} positions, kernel "
+           f"`{head['kernel']}`, Benzene's `{head['benzene']}` (sha256 `{head['benzene_sha']}`); wrong answers: {wrong}.",
+           "", "| position | winner | Benzene | Benzene CPU | ours | ours CPU | ours nodes | ratio |",
+           "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        ratio = f"{r['ours_cpu'] / r['benzene_cpu']:.2f}×" if r["benzene_cpu"] > 0 else "—"
+        nodes = f"{r['ours_nodes']:,}" if r["ours_nodes"] is not None else "—"
+        out.append(f"| {r['cell']} | {r['expected']} | {r['benzene']} | {_s(r['benzene_cpu'])} | {r['ours']} | "
+                   f"{_s(r['ours_cpu'])} | {nodes} | {ratio} |")
+    ratio = f"**{summary['ratio']:.2f}×**" if summary["ratio"] is not None else "—"
+    out.append(f"| **{summary['both_decided']} decided by both** | | | **{_s(summary['benzene_cpu'])}** | | "
+               f"**{_s(summary['ours_cpu'])}** | | {ratio} |")
+    out += ["", "| sitting | status | positions | CPU of both | wall | commit |", "|---|---|---|---|---|---|"]
+    out += [f"| {x['session']} | {x['status']} | {x['positions']} | {_s(x['cpu_s'])} | {_s(x['wall_s'])} | "
+            f"{x['commit'] or '—'} |" for x in sessions]
+    return "\n".join(out)
+
+
 def _line(row: dict) -> str:
-    r = row["ours_cpu"] / row["benzene_cpu"] if row["benzene_cpu"] > 0 else float("nan")
     more = ">" if row["ours"] in ("unknown", "not run") else " "
+    r = f"{more}{row['ours_cpu'] / row['benzene_cpu']:5.2f}" if row["benzene_cpu"] > 0 else "    —"
     return (f"{row['cell']:>4} {row['expected']:>5}  Benzene {row['benzene']:>5} {row['benzene_cpu']:8.2f} s   "
-            f"ours {row['ours']:>7} {more}{row['ours_cpu']:8.2f} s  ({row['ours_nodes']} nodes)  ratio {more}{r:5.2f}")
+            f"ours {row['ours']:>7} {more}{row['ours_cpu']:8.2f} s  ({row['ours_nodes']} nodes)  ratio {r}")
 
 
 def summarize(n: int, rows: list[dict], started: str | None = None) -> tuple[dict, int]:

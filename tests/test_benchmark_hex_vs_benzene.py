@@ -140,3 +140,18 @@ def test_sigterm_stops_a_stored_run_keeping_its_rows(side_by_side, tmp_path):
     records = jsonl_store.read_records(store)
     rows = [r for r in records if "cell" in r]
     assert 2 <= len(rows) < 16 and records[-1]["status"] == "stopped" and records[-1]["positions"] == len(rows)
+
+
+def test_table_shows_every_stored_row_the_totals_and_each_sitting(side_by_side, tmp_path, capsys):
+    store = tmp_path / "s.jsonl"
+    assert bench.main(side_by_side + ["--store", str(store), "--only", "a1,d1,b2", "--json"]) == 0
+    capsys.readouterr()
+    assert bench.main(["--table", str(store)]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert lines[0].startswith("4×4, `dfpn-solve-4x4.tst`: 3 of its 16 positions") and "wrong answers: 0" in lines[0]
+    assert [line.split(" | ")[0] for line in lines[4:7]] == ["| a1", "| d1", "| b2"]
+    assert "| d1 | black | black |" in text and "**3 decided by both**" in lines[7]
+    assert lines[-1].startswith("| ") and "| done | 3 |" in lines[-1]
+    with pytest.raises(SystemExit, match="or a store \\(--table\\)"):
+        bench.main(["--tst", "x.tst"])
