@@ -390,8 +390,7 @@ def main() -> int:
         b = by[k]
         tail = ""
         if bz:
-            ratio = b["ours_both"] / b["benzene_both"] if b["benzene_both"] else float("nan")
-            tail = f" {int(b['both']):>6} {b['ours_both']:>7.1f} {b['benzene_both']:>10.1f} {ratio:>6.3f}"
+            tail = f" {int(b['both']):>6} {b['ours_both']:>7.1f} {b['benzene_both']:>10.1f} {_ratio(b['ours_both'], b['benzene_both']):>6}"
         print(f"{k:<6} {int(b['tests']):>5} {int(b['pass']):>5} {int(b['superset']):>9} "
               f"{int(b['tests'] - b['pass'] - b['superset']):>6} {b['cpu']:>8.1f}" + tail)
     save()
