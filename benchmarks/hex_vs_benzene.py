@@ -272,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("--jobs is a positive integer.")
     if args.resume and not args.store:
         raise SystemExit("--resume continues a --store; name it.")
+    if args.store and args.ours_store:
+        raise SystemExit("A --store keeps positions both programs solved in it; --ours-store reads ours instead.")
     bz = [args.benzene, "--quiet", "--use-logfile=false"]
     bits = openings_table_bits(n)  # as hex-openings
     ours = [str(build_executable(n * n)), str(bits)]

@@ -116,6 +116,8 @@ def test_a_store_made_with_another_kernel_or_file_is_not_continued(side_by_side,
         bench.main(side_by_side + ["--store", str(other), "--resume"])
     with pytest.raises(SystemExit, match="--resume continues a --store"):
         bench.main(side_by_side + ["--resume"])
+    with pytest.raises(SystemExit, match="--ours-store reads ours instead"):
+        bench.main(side_by_side + ["--store", str(store), "--ours-store", str(store)])
 
 
 def test_sigterm_stops_a_stored_run_keeping_its_rows(side_by_side, tmp_path):
