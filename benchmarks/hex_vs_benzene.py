@@ -255,6 +255,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--store", help="append each position's row to this store as it finishes")
     ap.add_argument("--resume", action="store_true", help="continue --store: the positions stored are not run again")
     ap.add_argument("--jobs", type=int, default=1, help="positions at a time (one core each; default 1)")
+    ap.add_argument("--cheapest-first", metavar="MAP", help="run the positions in the order of our CPU on them in "
+                    "this hex-openings store (a sitting that ends mid-run then loses the least work)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.table:
@@ -274,6 +276,14 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("--resume continues a --store; name it.")
     if args.store and args.ours_store:
         raise SystemExit("A --store keeps positions both programs solved in it; --ours-store reads ours instead.")
+    if args.cheapest_first:
+        costs = _stored_openings(Path(args.cheapest_first), n)
+
+        def cost(pos: dict) -> float:
+            rec = costs.get(pos["moves"][-1][1]) if len(pos["moves"]) == 1 else None
+            return float("inf") if rec is None else rec.get("cpu") or rec["seconds"]
+
+        positions = sorted(positions, key=cost)
     bz = [args.benzene, "--quiet", "--use-logfile=false"]
     bits = openings_table_bits(n)  # as hex-openings
     ours = [str(build_executable(n * n)), str(bits)]

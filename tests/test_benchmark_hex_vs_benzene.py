@@ -157,3 +157,13 @@ def test_table_shows_every_stored_row_the_totals_and_each_sitting(side_by_side, 
     assert lines[-1].startswith("| ") and "| done | 3 |" in lines[-1]
     with pytest.raises(SystemExit, match="or a store \\(--table\\)"):
         bench.main(["--tst", "x.tst"])
+
+
+def test_cheapest_first_orders_the_positions_by_a_maps_cpu(side_by_side, tmp_path, capsys):
+    costs = {"a1": 5.0, "b1": 1.0, "c1": 3.0, "d1": 2.0}
+    store = tmp_path / "map.jsonl"
+    jsonl_store.start(store, {"kind": "hex-openings", "n": 4})
+    for cell, cpu in costs.items():
+        jsonl_store.append(store, {"cell": cell, "winner": "W", "seconds": cpu, "cpu": cpu, "nodes": 1})
+    assert bench.main(side_by_side + ["--only", "a1,b1,c1,d1", "--cheapest-first", str(store), "--json"]) == 0
+    assert [r["cell"] for r in json.loads(capsys.readouterr().out)["positions"]] == ["b1", "d1", "c1", "a1"]
