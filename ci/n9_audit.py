@@ -174,12 +174,16 @@ def table_text() -> str:
         return "The audit has not started."
     per = s["cpu_s"] / s["shards"]
     k, cpu = sessions_cpu()
+    done = s["shards"] == s["of"]
+    cost = (f"{s['cpu_s']:,.0f} s of CPU ({s['cpu_s'] / 3600:.1f} CPU hours, {per:.0f} s per shard)" if done else
+            f"{s['cpu_s']:,.0f} s of CPU so far ({per:.0f} s per shard, so about {per * s['of'] / 3600:.1f} CPU hours "
+            f"for all {s['of']} shards)")
     return (f"Audit of the kept run (`python ci/n9_audit.py run`, resumable; `docs/n9/audit.jsonl`): "
-            f"{s['shards']} of {s['of']} geng shards so far, {s['games']:,} games enumerated, {s['sampled']:,} sampled "
+            + (f"all {s['of']} geng shards" if done else f"{s['shards']} of {s['of']} geng shards so far")
+            + f", {s['games']:,} games enumerated, {s['sampled']:,} sampled "
             f"(one in 64), {s['checks']:,} statement checks decided both by the routes a default run takes and by "
             f"each statement's plain route: **{s['disagreements']} disagreements**. "
-            f"{s['cpu_s']:,.0f} s of CPU so far ({per:.0f} s per shard, so about {per * s['of'] / 3600:.1f} CPU hours "
-            f"for all {s['of']} shards); {k} session{'s' if k != 1 else ''} logged in `docs/n9/audit_sessions.jsonl` "
+            f"{cost}; {k} session{'s' if k != 1 else ''} logged in `docs/n9/audit_sessions.jsonl` "
             f"({cpu:,.0f} s of CPU in those sessions).")
 
 
