@@ -167,3 +167,16 @@ def test_cheapest_first_orders_the_positions_by_a_maps_cpu(side_by_side, tmp_pat
         jsonl_store.append(store, {"cell": cell, "winner": "W", "seconds": cpu, "cpu": cpu, "nodes": 1})
     assert bench.main(side_by_side + ["--only", "a1,b1,c1,d1", "--cheapest-first", str(store), "--json"]) == 0
     assert [r["cell"] for r in json.loads(capsys.readouterr().out)["positions"]] == ["b1", "d1", "c1", "a1"]
+
+
+def test_the_hex_page_shows_the_kept_8x8_run():
+    """docs/tools/hex.md's 8×8 side-by-side table is ``--table`` of the kept store, and no
+    answer in it is wrong."""
+    page = (ROOT / "docs" / "tools" / "hex.md").read_text()
+    name = "hex-vs-benzene-8x8"
+    a = page.index("\n", page.index(f"<!-- {name}:")) + 1
+    records = jsonl_store.read_records(ROOT / "docs" / "hex" / "vs_benzene_8x8.jsonl")
+    assert page[a:page.index(f"<!-- /{name} -->")].strip() == bench.table_md(records)
+    rows = [r for r in records if "cell" in r]
+    assert rows and bench.summarize(8, rows)[1] == 0
+    assert records[0]["tst"] == "dfpn-solve-8x8.tst" and records[0]["positions"] == 32
