@@ -294,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     have = {r["cell"] for r in rows}
     base_b = statistics.median(_cpu(bz, f"boardsize {n} {n}\nquit\n")[1] for _ in range(3))
     base_o = 0.0 if stored is not None else statistics.median(_cpu(ours, "")[1] for _ in range(3))
-    t0, w0 = time.strftime("%Y-%m-%d %H:%M"), time.perf_counter()
+    t0, w0, commit = time.strftime("%Y-%m-%d %H:%M"), time.perf_counter(), _commit()  # the code this sitting runs
     session = {"positions": 0, "cpu_s": 0.0}
 
     def cell_of(pos: dict) -> str:
@@ -338,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         if store is not None:
             from verify import jsonl_store
 
-            jsonl_store.append(store, {"session": t0, "status": status, "commit": _commit(), "jobs": args.jobs,
+            jsonl_store.append(store, {"session": t0, "status": status, "commit": commit, "jobs": args.jobs,
                                        "positions": session["positions"], "cpu_s": round(session["cpu_s"], 1),
                                        "wall_s": round(time.perf_counter() - w0, 1)})
     if status == "stopped":
