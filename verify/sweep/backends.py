@@ -123,7 +123,9 @@ def stops_deferred() -> Iterator[None]:
     ``Thread.start`` (a ``ThreadPoolExecutor``'s ``submit``) waits on a Condition, and a
     ``KeyboardInterrupt`` raised between its release and its ``try`` leaves the run with
     "RuntimeError: release unlocked lock" instead of a stop (CI of 2026-12-05).  A signal
-    ignored stays ignored.  Outside the main thread nothing changes.
+    ignored stays ignored.  Outside the main thread nothing changes.  Never around a fork
+    without exec (a ``fork`` process pool starting its workers): the child would keep the
+    noting handler and ignore the SIGTERM that ends it.
 
     >>> with stops_deferred():
     ...     signal.getsignal(signal.SIGINT).__name__
@@ -187,14 +189,12 @@ class Processes(Backend):
         self._pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
         # Start the workers now, before progress bars start threads in this process
         # (forking a process with threads may deadlock the child).
-        with stops_deferred():  # a stop while the pool forks its workers comes after
-            self._pool.submit(int).result()
+        self._pool.submit(int).result()
 
     def run(self, fn, tasks):
         from concurrent.futures import as_completed
 
-        with stops_deferred():
-            futures = [self._pool.submit(fn, *t) for t in tasks]
+        futures = [self._pool.submit(fn, *t) for t in tasks]
         self._pending.update(futures)
         try:
             for f in as_completed(futures):

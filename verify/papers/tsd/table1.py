@@ -72,7 +72,6 @@ import networkx as nx
 from ...errors import ShannonVerifyError
 from ...graphs import connected_graphs, find_geng, geng_lines
 from ...tables.kernel import compiled, default_jobs, default_shards, run_pipelines
-from ...sweep.backends import stops_deferred
 from .published import TSD_TAB1, TSD_TAB1_COLUMNS
 from ...tables.table import Table, TableRow
 from ...backing import used
@@ -297,8 +296,7 @@ def histogram(
                 finished(r, hists[-1], time.perf_counter() - start)
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                with stops_deferred():  # a stop while the pool forks its workers comes after
-                    futures = [pool.submit(_timed_python_shard, n, r, mod) for r in residues]
+                futures = [pool.submit(_timed_python_shard, n, r, mod) for r in residues]
                 hists = []
                 for r, fut in zip(residues, futures):
                     hist, sec = fut.result()
