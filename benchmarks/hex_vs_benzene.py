@@ -52,6 +52,7 @@ from verify.papers.hex.board import BLACK, WHITE, Position
 from verify.papers.hex.openings_run import openings_table_bits
 from verify.papers.hex.solver import RUN_SWITCHES, _flags, build_executable
 from verify.sweep.backends import interrupt_on_term
+from verify.sweep.provenance import code_commit
 
 
 def parse_tst(text: str) -> tuple[int, list[dict]]:
@@ -171,15 +172,6 @@ def _sha(path: str | Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
 
-def _commit() -> str | None:
-    try:
-        out = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=Path(__file__).resolve().parents[1],
-                             capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return out.stdout.strip() or None
-
-
 def store_header(n: int, tst: str | Path, benzene: str | Path, bits: int, positions: int) -> dict:
     """What a stored row depends on: the regression file (with its number of positions), our
     kernel with its switches and table, and the Benzene binary (each by a hash of its bytes)."""
@@ -294,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     have = {r["cell"] for r in rows}
     base_b = statistics.median(_cpu(bz, f"boardsize {n} {n}\nquit\n")[1] for _ in range(3))
     base_o = 0.0 if stored is not None else statistics.median(_cpu(ours, "")[1] for _ in range(3))
-    t0, w0, commit = time.strftime("%Y-%m-%d %H:%M"), time.perf_counter(), _commit()  # the code this sitting runs
+    t0, w0, commit = time.strftime("%Y-%m-%d %H:%M"), time.perf_counter(), code_commit() or None  # this sitting's code
     session = {"positions": 0, "cpu_s": 0.0}
 
     def cell_of(pos: dict) -> str:
