@@ -369,7 +369,6 @@ def test_a_stop_as_hex_openings_forks_its_kernels_ends_it(tmp_path, processes):
             assert "Exception ignored" not in err and "Traceback" not in err, err[-1500:]
 
 
-
 #: hex-openings with every Thread.start sending the run a signal first (each start that
 #: completes is reported on stderr)
 _SIGNAL_IN_START = ("import os, signal, sys, threading; start = threading.Thread.start\n"
@@ -399,8 +398,6 @@ def test_stops_deferred_replays_the_stop_it_held(tmp_path):
     """Inside ``stops_deferred`` a Ctrl-C is held; on leaving it is raised again: a
     KeyboardInterrupt under Python's handler, the end of the process under SIGTERM's default;
     an ignored Ctrl-C stays ignored."""
-    from verify.sweep.backends import stops_deferred
-
     code = ("import os, signal, sys\nfrom verify.sweep.backends import stops_deferred\n"
             "signal.signal(signal.SIGINT, signal.%s)\n"
             "with stops_deferred():\n"
@@ -416,5 +413,3 @@ def test_stops_deferred_replays_the_stop_it_held(tmp_path):
     r = subprocess.run([sys.executable, "-c", code % ("SIG_IGN", "SIGINT")], capture_output=True, text=True,
                        cwd=tmp_path, timeout=60)
     assert r.stdout == "inside\nafter\n" and r.returncode == 0
-    with stops_deferred():  # outside the main thread (here: pytest's) it changes nothing it should not
-        pass
