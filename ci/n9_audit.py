@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 from pathlib import Path
@@ -222,10 +223,13 @@ def main(argv=None) -> int:
     if args.readme:
         write_readme()
         return 0
-    print(table_text())
     s = summary()
-    print(f"{s['shards']}/{s['of']} shards: {s['sampled']:,} of {s['games']:,} games sampled, {s['checks']:,} statement "
-          f"checks compared by both routes, {s['disagreements']} disagreements, {s['cpu_s']:,} s CPU")
+    try:
+        print(table_text())
+        print(f"{s['shards']}/{s['of']} shards: {s['sampled']:,} of {s['games']:,} games sampled, {s['checks']:,} statement "
+              f"checks compared by both routes, {s['disagreements']} disagreements, {s['cpu_s']:,} s CPU", flush=True)
+    except BrokenPipeError:  # the reader stopped early (| head -1): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 1 if s["disagreements"] else 0
 
 
