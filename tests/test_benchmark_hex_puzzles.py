@@ -148,7 +148,8 @@ def test_the_hex_page_shows_the_kept_puzzle_runs():
         assert _block(page, name) == bench.table_md([json.loads((kept / run).read_text())]), name
     rows = []
     for label, dat in (("Benzene's `dfpn-puzzle.tst` (≤ 7×7)", "gtpregress_benzene_7x7.dat"),
-                       ("the same with our exact sets as expectations (`--exact-tst`)", "gtpregress_exact_7x7.dat")):
+                       ("the same with our exact sets as expectations (`--exact-tst`)", "gtpregress_exact_7x7.dat"),
+                       ("Benzene's file (≤ 7×7) against `htp --after-fillin`", "gtpregress_afterfillin_7x7.dat")):
         head, values = [line.split("\t") for line in (kept / dat).read_text().splitlines()[:2]]
         v = dict(zip(head, values))
         rows.append(f"| {label} | {v['#Tests']} | {v['pass']} | {v['FAIL']} | {v['Error']} |")
@@ -175,6 +176,9 @@ def test_the_readme_quotes_the_kept_puzzle_runs():
     done = lambda key: sum(r[key] in ("pass", "superset") for r in rest["rows"])  # noqa: E731
     assert (f"on the other {len(rest['rows'])}, with {rest['big_budget']:g} s each, ours decides {done('verdict')} "
             f"and Benzene {done('benzene_verdict')}") in readme
+    head, values = [line.split("\t") for line in (kept / "gtpregress_afterfillin_7x7.dat").read_text().splitlines()[:2]]
+    v = dict(zip(head, values))
+    assert f"{v['pass']} of {v['#Tests']} with `htp --after-fillin`" in readme
 
 
 def test_benzene_confirms_every_extra_move_the_page_counts():

@@ -17,7 +17,7 @@ from verify.errors import InputError
 
 from verify.papers.hex.board import Position, board_value, other, winning_moves
 from verify.papers.hex.solver import c_solver, win_value
-from verify.papers.hex.winning import find_winning, kernel_threats, kernel_value, plain_value
+from verify.papers.hex.winning import find_winning, kernel_filled, kernel_threats, kernel_value, plain_value
 
 
 def _positions(rows: int, cols: int, count: int, seed: int):
@@ -144,3 +144,47 @@ def test_a_false_threat_is_caught():
             return True
 
     assert any(differs(pos, c) for pos in POSITIONS for c in "BW")
+
+
+@pytest.mark.parametrize("positions", ["default", pytest.param("deep", marks=pytest.mark.deep)])
+def test_after_fillin_is_the_exact_set_less_the_filled_cells(positions):
+    """``skip`` = the kernel's fill-in (Benzene's consider set after fill-in): the answer is
+    the plain search's winning set less the filled cells, and — the guarantee, checked by
+    the plain search alone — it is empty only when no move wins at all."""
+    solver = c_solver()
+    if solver is None:
+        pytest.skip("no C compiler for the kernel")
+    query = kernel_value(solver)
+    dropped = 0
+    for pos in POSITIONS if positions == "default" else DEEP:
+        skip = kernel_filled(solver, pos)
+        threats = kernel_threats(solver, pos)
+        for colour in "BW":
+            exact = winning_moves(pos, colour, board_value)
+            kept = [i for i in exact if not skip >> i & 1]
+            assert bool(kept) == bool(exact), (pos.spec(), colour)  # the guarantee, by the plain search
+            res = find_winning(pos, colour, query, threats=threats, skip=skip)
+            assert res.winning == pos.names(sum(1 << i for i in kept)), (pos.spec(), colour)
+            assert res.not_considered == pos.names(skip) and res.complete
+            dropped += len(exact) - len(kept)
+    assert dropped > 0  # not vacuous: the fill-in does leave out winning moves
+
+
+def test_skipping_cells_the_fillin_does_not_fill_is_caught():
+    """The mutant: every vacant cell but the last is skipped.  On some won position the one
+    move left loses, and ``find_winning`` refuses the answer instead of calling it lost."""
+    query = _python_query()
+    caught = 0
+    for pos in POSITIONS:
+        skip = pos.empty & ~(1 << (pos.empty.bit_length() - 1))
+        for colour in "BW":
+            if not skip or board_value(pos, colour) != colour:
+                continue
+            try:
+                res = find_winning(pos, colour, query, skip=skip)
+            except InputError as exc:
+                assert "may not be skipped" in str(exc)
+                caught += 1
+                continue
+            assert res.winning  # the one move left wins
+    assert caught > 0

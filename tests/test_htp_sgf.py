@@ -176,6 +176,36 @@ def test_the_small_benzene_regression_file_passes():
     assert len(res.tests) == 7 and res.ok, res.details()
 
 
+def test_after_fillin_answers_as_benzene_among_the_cells_left_vacant(tmp_path):
+    """7x7-enderton-01 (Benzene's test 40, expecting d5): the exact set is d1 e1 d5; d1 and e1
+    are filled by the kernel's fill-in (White's captured pair in Black's edge template), so
+    with ``shannon-verify-after-fillin 1`` (or ``htp --after-fillin``) the answer is Benzene's."""
+    e = engine()
+    try:
+        assert e.handle(f"loadsgf {DATA / '7x7-enderton-01.sgf'}") == "="
+        assert e.handle("40 dfpn-solver-find-winning white") == "=40 d1 e1 d5"
+        assert e.handle("shannon-verify-after-fillin") == "= 0"
+        assert e.handle("shannon-verify-after-fillin 1") == "= 1"
+        assert e.handle("40 dfpn-solver-find-winning white") == "=40 d5"
+        assert e.handle("shannon-verify-after-fillin yes").startswith("? shannon-verify-after-fillin takes 0 or 1")
+        assert e.handle("shannon-verify-after-fillin 0") == "= 0"
+        assert e.handle("40 dfpn-solver-find-winning white") == "=40 d1 e1 d5"
+    finally:
+        e.close()
+    session = f"loadsgf {DATA / '7x7-enderton-01.sgf'}\n40 dfpn-solver-find-winning white\n"
+    r = subprocess.run([sys.executable, "-m", "verify", "htp", "--quiet", "--after-fillin"], input=session,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and "=40 d5" in r.stdout, r.stdout + r.stderr
+    r = _cli("solve", "--sgf", str(DATA / "7x7-enderton-01.sgf"), "--winning-moves", "--after-fillin", "--json",
+             cwd=tmp_path)
+    j = json.loads(r.stdout)
+    assert j["answer"] == "d5" and set(j["not_considered"]) >= {"d1", "e1"}, r.stdout
+    assert not {"d1", "e1"} & {m["cell"] for m in j["winning_moves"] + j["other_moves"]}
+    r = _cli("htp", "--regress", str(DATA / "dfpn-puzzle-small.tst"), "--program", "x", "--after-fillin",
+             cwd=tmp_path)
+    assert r.returncode == 2 and "--after-fillin sets this engine" in r.stderr
+
+
 def test_sgf_coordinates_swap_resign_and_setup(tmp_path):
     rec = parse(b"(;FF[4]GM[11]SZ[4];B[b3];W[swap-pieces];W[a1];B[c2];W[resign];B[d4])")
     # the swap leaves the stones (Benzene's StoneBoard): White moves on after it
@@ -330,6 +360,7 @@ def test_cli_winning_moves_from_sgf_and_hex(tmp_path):
     (["--hex", "B../B../B..", "--winning-moves"], "game is over"),
     (["--hex", "3x3", "--move", "2"], "--move needs --sgf"),
     (["--hex", "3x3", "--to-move", "B"], "--to-move needs --winning-moves"),
+    (["--hex", "3x3", "--after-fillin"], "--after-fillin needs --winning-moves"),
 ])
 def test_cli_bad_input_is_one_sentence(args, words, tmp_path):
     write(tmp_path, "go.sgf", "(;FF[4]GM[1]SZ[9];B[cc])")

@@ -49,6 +49,7 @@ commands:
                       vacant cell (B/W, ? past the budget), a rhombus as in docs/hex/
   shannon-verify-genmove-status    proved-win / proved-loss / unproved, for the last genmove
   shannon-verify-budget [SECONDS]  show or set the budget
+  shannon-verify-after-fillin [0|1]  show or set --after-fillin
   hexgui-analyze_commands
 
 example:
@@ -80,6 +81,10 @@ def register(sub) -> None:
                    "command, '*' marks an expected failure) and report; exit 1 on any unexpected result")
     p.add_argument("--program", metavar="COMMAND",
                    help="with --regress: the engine to test, as a command line (default: this engine)")
+    p.add_argument("--after-fillin", action="store_true",
+                   help="find-winning answers among the cells the kernel's fill-in leaves vacant, as Benzene "
+                   "answers among its consider set (a subset of the exact set, never empty when a move wins); "
+                   "default: every vacant cell, the exact set")
     p.add_argument("--quiet", action="store_true", help="no comment lines on standard error")
     p.set_defaults(run=run)
 
@@ -90,13 +95,15 @@ def run(args) -> int:
     if args.program and not args.regress:
         raise InputError("--program needs --regress FILE.tst.")
     if args.regress:
-        return htp.run_files(args.regress, args.program, args.budget)
+        if args.program and args.after_fillin:
+            raise InputError("--after-fillin sets this engine; with --program, pass it in the program's command line.")
+        return htp.run_files(args.regress, args.program, args.budget, after_fillin=args.after_fillin)
     log = None
     if args.quiet:
         import io
 
         log = io.StringIO()
-    engine = htp.HtpEngine(budget=args.budget, log=log)
+    engine = htp.HtpEngine(budget=args.budget, log=log, after_fillin=args.after_fillin)
     try:
         return htp.serve(sys.stdin.buffer, sys.stdout, engine)
     except KeyboardInterrupt:

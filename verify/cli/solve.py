@@ -86,6 +86,9 @@ def register(sub) -> None:
                    help="with --hex or --sgf: every winning move of the player to move, each proved by a solver "
                    "query of the position after it (--budget seconds each); --json lists each other move with the "
                    "opponent's refutation value")
+    p.add_argument("--after-fillin", action="store_true",
+                   help="with --winning-moves: only the cells the kernel's fill-in leaves vacant, as Benzene's "
+                   "dfpn-solver-find-winning answers (a subset of the exact set, never empty when a move wins)")
     p.add_argument("--to-move", choices=["B", "W", "b", "w"], metavar="B|W",
                    help="with --winning-moves: the player to move (default: the SGF record's, else Black unless "
                    "Black has more stones)")
@@ -132,6 +135,8 @@ def run_solve(args: argparse.Namespace) -> int:
         sgf_to_move = rec.to_move
     if getattr(args, "to_move", None) and not getattr(args, "winning_moves", False):
         raise InputError("--to-move needs --winning-moves.")
+    if getattr(args, "after_fillin", False) and not getattr(args, "winning_moves", False):
+        raise InputError("--after-fillin needs --winning-moves.")
     if getattr(args, "winning_moves", False):
         if args.hex is None:
             raise InputError("--winning-moves needs a Hex board (--hex or --sgf).")
@@ -194,7 +199,7 @@ def run_winning(args: argparse.Namespace, sgf_to_move: str | None = None) -> int
     from ..errors import ShannonVerifyError
     from ..papers.hex.board import BLACK, WHITE, Position, other
     from ..papers.hex.solver import MAX_CELLS, CSolver, win_value
-    from ..papers.hex.winning import find_winning, kernel_threats, kernel_value, plain_value
+    from ..papers.hex.winning import find_winning, kernel_filled, kernel_threats, kernel_value, plain_value
 
     pos = Position.parse(args.hex)
     if pos.size > MAX_CELLS:
@@ -218,12 +223,15 @@ def run_winning(args: argparse.Namespace, sgf_to_move: str | None = None) -> int
         solver = CSolver(table_bits=min(22, max(12, vac - 2)))
     except ShannonVerifyError:
         solver = None
+        if getattr(args, "after_fillin", False):
+            raise InputError("--after-fillin needs the Hex kernel's fill-in, and no C compiler was found.") from None
         if vac > 14:
             raise InputError(f"No C compiler for the Hex kernel, and {vac} vacant cells are too many for the "
                              "Python solver (14 at most).") from None
     try:
         query = kernel_value(solver, clock="cpu") if solver is not None else plain_value(lambda p, t: win_value(p, t)[0])
-        res = find_winning(pos, colour, query, budget, threats=kernel_threats(solver, pos))
+        skip = kernel_filled(solver, pos) if getattr(args, "after_fillin", False) else 0
+        res = find_winning(pos, colour, query, budget, threats=kernel_threats(solver, pos), skip=skip)
     finally:
         if solver is not None:
             solver.close()
@@ -233,11 +241,15 @@ def run_winning(args: argparse.Namespace, sgf_to_move: str | None = None) -> int
     else:
         print(f"{pos.rows}x{pos.cols} board {pos.spec()}, {name[colour]} to move: "
               f"{name.get(res.root, 'unknown')} wins.")
-        print(f"Winning moves for {name[colour]} ({len(res.winning)} of {len(res.moves)}): {res.text() or '-'}")
+        considered = len(res.moves) - len(res.not_considered)
+        print(f"Winning moves for {name[colour]} ({len(res.winning)} of {considered}"
+              f"{' considered' if res.not_considered else ''}): {res.text() or '-'}")
         refuted = [m.cell for m in res.moves if m.winner == other(colour)]
         print(f"Refuted by {name[other(colour)]} ({len(refuted)}): {' '.join(refuted) or '-'}")
         if res.unknown:
             print(f"Unknown within {budget:g} s each ({len(res.unknown)}): {' '.join(res.unknown)}")
+        if res.not_considered:
+            print(f"Not considered, filled by the fill-in ({len(res.not_considered)}): {' '.join(res.not_considered)}")
         print(f"({res.seconds:.3f} s, {res.nodes} nodes)")
     if res.unknown:
         print("Some moves are unknown: their queries ran past the budget.", file=sys.stderr)
@@ -247,7 +259,7 @@ def run_winning(args: argparse.Namespace, sgf_to_move: str | None = None) -> int
         from ..errors import BudgetExceeded
         from ..papers.hex.proof import EXHAUST, prove_all
 
-        queries = [(pos.play(m.index, colour), other(colour)) for m in res.moves]
+        queries = [(pos.play(m.index, colour), other(colour)) for m in res.moves if not m.skipped]
         exhaust = getattr(args, "exhaust", None)
         t0 = time.perf_counter()
         try:

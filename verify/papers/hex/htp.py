@@ -198,8 +198,9 @@ class HtpEngine:
     """
 
     def __init__(self, budget: float = DEFAULT_BUDGET, size: tuple[int, int] = (DEFAULT_SIZE, DEFAULT_SIZE),
-                 log=None, use_kernel: bool = True) -> None:
+                 log=None, use_kernel: bool = True, after_fillin: bool = False) -> None:
         self.budget = float(budget)
+        self.after_fillin = after_fillin  # find-winning: only the cells the fill-in leaves vacant (Benzene's way)
         self.cols, self.rows = size
         self.moves: list[tuple[str, object]] = []  # (colour, cell index | "swap" | "resign" | (swap from, to))
         self.pos = Position(self.rows, self.cols)
@@ -239,6 +240,7 @@ class HtpEngine:
             "shannon-verify-openings": self.cmd_openings,
             "shannon-verify-genmove-status": self.cmd_genmove_status,
             "shannon-verify-budget": self.cmd_budget,
+            "shannon-verify-after-fillin": self.cmd_after_fillin,
             "hexgui-analyze_commands": self.cmd_analyze_commands,
         }
 
@@ -539,13 +541,15 @@ class HtpEngine:
         for c in (BLACK, WHITE):
             if pos.chain(c):
                 raise HtpError(f"the game is over: {_WORD[c]} already has a winning chain, so there is no move to find")
-        from .winning import find_winning, kernel_threats
+        from .winning import find_winning, kernel_filled, kernel_threats
 
         def query(p, to_move, seconds):
             return self.solve(p, to_move, time.monotonic() + seconds)
 
+        kernel = self.kernel()
+        skip = kernel_filled(kernel, pos) if self.after_fillin and kernel is not None else 0
         try:
-            res = find_winning(pos, colour, query, self.budget, threats=kernel_threats(self.kernel(), pos))
+            res = find_winning(pos, colour, query, self.budget, threats=kernel_threats(kernel, pos), skip=skip)
         except InputError as exc:
             raise HtpError(_sentence(str(exc))) from None
         if not res.complete:
@@ -553,7 +557,10 @@ class HtpEngine:
             raise HtpError(f"unknown within budget: {len(u)} of {len(res.moves)} moves undecided in {self.budget:g} s "
                            f"each ({' '.join(u[:8])}{' ...' if len(u) > 8 else ''}; raise --budget or "
                            "shannon-verify-budget)")
-        self.note(f"find-winning {_WORD[colour]}: {len(res.winning)} of {len(res.moves)} moves win "
+        if skip:
+            self.note(f"find-winning {_WORD[colour]}: after fill-in, not considered: {' '.join(res.not_considered)}")
+        self.note(f"find-winning {_WORD[colour]}: {len(res.winning)} of {len(res.moves) - len(res.not_considered)} "
+                  f"moves{' considered' if skip else ''} win "
                   f"({res.seconds:.2f} s, {res.nodes} nodes)")
         return res.text()
 
@@ -634,6 +641,17 @@ class HtpEngine:
                 raise HtpError(f"the budget must be a positive number of seconds, not {shown(args[0])}")
             self.budget = b
         return f"{self.budget:g}"
+
+    def cmd_after_fillin(self, args):
+        """``shannon-verify-after-fillin [0|1]``: show or set whether find-winning answers
+        among the cells the kernel's fill-in leaves vacant (1, Benzene's consider set) or
+        over every vacant cell (0, the exact set; the default)."""
+        self._nargs(args, 0, 1, "shannon-verify-after-fillin [0|1]")
+        if args:
+            if args[0] not in ("0", "1"):
+                raise HtpError(f"shannon-verify-after-fillin takes 0 or 1, not {shown(args[0])}")
+            self.after_fillin = args[0] == "1"
+        return "1" if self.after_fillin else "0"
 
     def cmd_dead_cells(self, args):
         self._nargs(args, 0, 0, "shannon-verify-dead-cells")
@@ -947,7 +965,7 @@ def self_argv(budget: float) -> list[str]:
     return [sys.executable, "-m", "verify", "htp", "--budget", f"{budget:g}"]
 
 
-def run_files(files, program: str | None, budget: float, out=None) -> int:
+def run_files(files, program: str | None, budget: float, out=None, after_fillin: bool = False) -> int:
     """``htp --regress``: run each file on a fresh engine (``program``, or this engine in
     this process); print a summary per file; 0 when every file is :attr:`RegressResult.ok`."""
     out = out or sys.stdout
@@ -958,7 +976,7 @@ def run_files(files, program: str | None, budget: float, out=None) -> int:
         if program:
             eng = Subprocess(program)
         else:
-            engine = HtpEngine(budget=budget, log=io.StringIO())
+            engine = HtpEngine(budget=budget, log=io.StringIO(), after_fillin=after_fillin)
             engine.sgf_dir = Path(f).resolve().parent  # loadsgf's relative names: also from the .tst file's folder
             eng = InProcess(engine)
         try:

@@ -15,6 +15,14 @@ right in a row (``a1 b1 … a2 …``), which is the bit order of
 inferior-cell analysis keeps; this module decides every vacant cell, so the set is exact
 (a move is skipped only when a refutation's proof set already decides it, an exact rule).
 
+With ``skip`` (:func:`kernel_filled`: the cells the kernel's fill-in fills, dead or
+captured for either player), those cells are not considered, as Benzene's consider set
+leaves out its own fill-in: the answer is then the winning moves among the cells the
+fill-in leaves vacant — a subset of the exact set, never empty when a move wins (the
+fill-in keeps the value, with any stone added elsewhere; so a won root has a winning move
+in the filled position, and that move wins in the position itself; a fill-in that makes a
+chain skips nothing).
+
 >>> from verify.papers.hex.board import Position, board_value
 >>> res = find_winning(Position.parse("3x3"), "B", plain_value(board_value))
 >>> res.text(), res.root, len(res.moves)
@@ -29,7 +37,8 @@ from dataclasses import dataclass, field
 from ...errors import InputError
 from .board import BLACK, WHITE, Position, other
 
-__all__ = ["MoveValue", "WinningMoves", "find_winning", "kernel_value", "kernel_threats", "plain_value", "benzene_order"]
+__all__ = ["MoveValue", "WinningMoves", "find_winning", "kernel_value", "kernel_threats", "kernel_filled", "plain_value",
+           "benzene_order"]
 
 NAMES = {BLACK: "black", WHITE: "white"}
 
@@ -66,6 +75,7 @@ class MoveValue:
     nodes: int = 0
     seconds: float = 0.0
     pruned_by: str | None = None
+    skipped: bool = False  # not considered (``skip``): neither queried nor refuted
 
 
 @dataclass
@@ -100,7 +110,12 @@ class WinningMoves:
     @property
     def unknown(self) -> list[str]:
         """The cells whose query ran past its budget."""
-        return [m.cell for m in self.moves if m.winner is None]
+        return [m.cell for m in self.moves if m.winner is None and not m.skipped]
+
+    @property
+    def not_considered(self) -> list[str]:
+        """The cells left out by ``skip`` (e.g. filled by the fill-in)."""
+        return [m.cell for m in self.moves if m.skipped]
 
     @property
     def complete(self) -> bool:
@@ -121,7 +136,8 @@ class WinningMoves:
             "answer": self.text(), "complete": self.complete,
             "winning_moves": [_move_json(m) for m in self.moves if m.winner == self.colour],
             "other_moves": [{**_move_json(m), "refuted_by": opp if m.winner == opp else "unknown"}
-                            for m in self.moves if m.winner != self.colour],
+                            for m in self.moves if m.winner != self.colour and not m.skipped],
+            "not_considered": self.not_considered,
             "seconds": round(self.seconds, 3), "nodes": self.nodes,
         }
 
@@ -178,8 +194,26 @@ def kernel_threats(solver, pos: Position) -> dict | None:
     return {x: tb | tw for x, (tb, tw) in solver.threateners(pos).items()}
 
 
+def kernel_filled(solver, pos: Position) -> int:
+    """The vacant cells of ``pos`` that the kernel's fill-in fills (dead cells and captured
+    pairs of either player, repeated; :meth:`~verify.papers.hex.solver.CSolver.fill_in`):
+    ``find_winning``'s ``skip`` for Benzene's way of answering, its consider set after
+    fill-in.  When the fill-in already makes a chain (the game is decided: the winner wins
+    after any move), nothing is skipped, as Benzene then considers every vacant cell.
+
+    >>> from verify.papers.hex.solver import c_solver
+    >>> s = c_solver()
+    >>> s is None or Position.parse("..W/B../..B").names(kernel_filled(s, Position.parse("..W/B../..B"))) == []
+    True
+    """
+    filled, _, _ = solver.fill_in(pos)
+    if filled.chain(BLACK) or filled.chain(WHITE):
+        return 0
+    return (filled.black | filled.white) & pos.empty
+
+
 def find_winning(pos: Position, colour: str, query, seconds: float | None = None, log=None,
-                 prune: bool = True, threats: dict | None = None) -> WinningMoves:
+                 prune: bool = True, threats: dict | None = None, skip: int = 0) -> WinningMoves:
     """Every winning move of ``colour`` in ``pos``, each decided by a query.
 
     A query's carrier (its proof set) prunes: when the opponent wins after ``colour``
@@ -217,6 +251,10 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
         or White's Shannon graph of ``pos`` (e.g. the union of the two masks of
         :meth:`~verify.papers.hex.solver.CSolver.threateners`); with ``prune``, a move
         threatened by a refuted move is refuted without a query.
+    skip : int
+        A bitmask of vacant cells not considered (neither queried nor listed as winning),
+        such that a won root always has a winning move off it — e.g. :func:`kernel_filled`.
+        A root won by ``colour`` whose considered moves all lose is an error.
 
     Returns
     -------
@@ -246,6 +284,9 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
         threatens = {a: sum(threats.get(b, 0) >> a & 1 for b in vacant) for a in vacant}
         vacant.sort(key=lambda a: -threatens[a])
     for i in vacant:
+        if skip >> i & 1:
+            moves.append(MoveValue(pos.name(i), i, None, skipped=True))
+            continue
         by = next(((who, car) for who, car in refuters if not car >> i & 1), None)
         if by is not None:
             moves.append(MoveValue(pos.name(i), i, opp, pos.names(by[1]), 0, 0.0, pruned_by=by[0]))
@@ -277,6 +318,9 @@ def find_winning(pos: Position, colour: str, query, seconds: float | None = None
             log(f"{pos.name(i)}: {NAMES.get(winner, 'unknown')} wins ({time.monotonic() - t1:.2f} s, {n} nodes)")
     moves.sort(key=lambda m: m.index)  # board order, as Benzene lists them
     res = WinningMoves(pos, colour, root, moves, time.monotonic() - t0, nodes)
+    if skip & pos.empty and root == colour and res.complete and not res.winning:
+        raise InputError(f"{NAMES[colour].capitalize()} wins {pos.spec()}, but no move off the cells left out "
+                         f"({' '.join(pos.names(skip & pos.empty))}) wins: those cells may not be skipped.")
     if root is not None and res.complete and (root == colour) != bool(res.winning):
         raise InputError(f"The solver contradicts itself on {pos.spec()}: it calls the position "
                          f"{'won' if root == colour else 'lost'} for {NAMES[colour]}, yet "
