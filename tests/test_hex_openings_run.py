@@ -7,7 +7,7 @@ import pytest
 
 from verify.cli import main
 from verify.papers.hex.board import BLACK, Position, board_value
-from verify.papers.hex.openings_run import REDUCTIONS, run_openings
+from verify.papers.hex.openings_run import REDUCTIONS, run_openings, store_table
 from verify.papers.hex.solver import openings
 
 
@@ -54,10 +54,16 @@ def test_kill_and_resume_recomputes_nothing(tmp_path, capsys):
     assert len(d["searched"]) == 8 - 3
     assert _map(d) == openings(Position(4, 4), BLACK)
     lines = [json.loads(x) for x in store.read_text().splitlines()]
-    assert lines[0]["n"] == 4 and len(lines) == 1 + 8
-    # resuming a finished store searches nothing
+    assert lines[0]["n"] == 4 and sum("cell" in x for x in lines) == 8
+    # each sitting is logged after the openings it decided: status, commit, openings, CPU
+    sittings = [x for x in lines if "session" in x]
+    assert [(x["status"], x["openings"], x["jobs"]) for x in sittings] == [("done", 3, 2), ("done", 5, 2)]
+    assert all(x["cpu_s"] >= 0 and x["wall_s"] >= 0 and "commit" in x for x in sittings)
+    assert "2 sittings logged in the store" in store_table(store)
+    # resuming a finished store searches nothing, and logs no sitting
     code, out, _ = run(capsys, "hex-openings", "4", "--store", str(store), "--resume", "--json")
     assert code == 0 and json.loads(out)["searched"] == []
+    assert store.read_text().count('"session"') == 2
 
 
 def test_store_from_another_board_refused(tmp_path, capsys):
@@ -102,7 +108,8 @@ def test_tiny_budget_is_unknown_and_retried_only_with_larger_budget(tmp_path, ca
                        "--store", str(store))  # a3: about 0.3 s of kernel CPU
     assert code == 3 and "?" in out and "unknown 2" in out
     recs = [json.loads(x) for x in store.read_text().splitlines()[1:]]
-    assert recs == [dict(recs[0], winner="unknown")] and recs[0]["nodes"] is None
+    assert recs[:1] == [dict(recs[0], winner="unknown")] and recs[0]["nodes"] is None
+    assert [(r["status"], r["openings"], r["budget"]) for r in recs[1:]] == [("done", 1, 0.01)]
     # the same budget again: the unknown opening is not retried
     code, out, _ = run(capsys, "hex-openings", "6", "--only", "a3", "--budget-per-opening", "0.01",
                        "--store", str(store), "--resume", "--json")
@@ -158,7 +165,9 @@ def test_dask_local_cluster_gives_the_same_map_and_store(tmp_path, capsys):
     assert code == 0
     r = json.loads(out)
     assert _map(r) == openings(Position(4, 4), BLACK) and r["kernel_cpu_seconds"] is None
-    assert len(store.read_text().splitlines()) == 1 + 8
+    lines = [json.loads(x) for x in store.read_text().splitlines()]
+    assert sum("cell" in x for x in lines) == 8
+    assert [(x["status"], x["openings"], x["cpu_s"]) for x in lines if "session" in x] == [("done", 8, None)]
     # resuming the Dask-made store locally searches nothing
     code, out, _ = run(capsys, "hex-openings", "4", "--store", str(store), "--resume", "--json")
     assert code == 0 and json.loads(out)["searched"] == []
@@ -253,7 +262,7 @@ def test_the_budget_counts_the_kernels_cpu_not_time_the_machine_gave_others():
 def test_store_records_keep_wall_and_kernel_cpu_seconds(tmp_path):
     store = tmp_path / "s.jsonl"
     run_openings(4, jobs=1, store=str(store), budget=60)
-    recs = [json.loads(x) for x in store.read_text().splitlines()[1:]]
+    recs = [r for r in (json.loads(x) for x in store.read_text().splitlines()[1:]) if "cell" in r]
     assert recs and all(r["clock"] == "cpu" and 0 <= r["cpu"] <= r["seconds"] + 0.05 for r in recs)
 
 
@@ -264,7 +273,7 @@ def test_records_name_the_table_size_their_node_count_depends_on(tmp_path, capsy
     run_openings(4, jobs=1, store=str(store), budget=60, only="a1")
     code, _, _ = run(capsys, "hex-openings", "4", "--only", "b1", "--table-bits", "12", "--store", str(store),
                      "--resume", "--json")
-    recs = {r["cell"]: r for r in (json.loads(x) for x in store.read_text().splitlines()[1:])}
+    recs = {r["cell"]: r for r in (json.loads(x) for x in store.read_text().splitlines()[1:]) if "cell" in r}
     assert code == 0 and recs["a1"]["table_bits"] == openings_table_bits(4) != 12 and recs["b1"]["table_bits"] == 12
 
 

@@ -250,6 +250,9 @@ def test_a_signal_ends_hex_openings_and_the_store_resumes(tmp_path, sig, process
     cmd = [sys.executable, "-m", "verify", "hex-openings", "7", "--jobs", "2", "--store", str(store)]
     out = _stop_then_resume(processes, tmp_path, cmd, store, 4, sig)
     assert "Black wins after 27, White after 22, unknown 0, not run 0 (of 49)" in out
+    sittings = [json.loads(x) for x in store.read_text().splitlines() if '"session"' in x]
+    assert [x["status"] for x in sittings] == ["stopped", "done"]  # the stopped sitting is logged too
+    assert sittings[0]["openings"] >= 3 and sittings[0]["openings"] + sittings[1]["openings"] == 25
 
 
 def _group(processes, pgid: int) -> list[int]:

@@ -58,10 +58,11 @@ from pathlib import Path
 from ... import jsonl_store
 from ...errors import InputError, ShannonVerifyError
 from ...sweep.backends import stops_deferred
+from ...sweep.provenance import code_commit
 from .board import BLACK, WHITE, Position
 from .solver import RUN_SWITCHES, CSolver, _flags, kernel_executable, kernel_sources
 
-__all__ = ["run_openings", "solve_opening", "kernel_hash", "record_kernel", "representatives", "openings_table_bits",
+__all__ = ["run_openings", "solve_opening", "kernel_hash", "record_kernel", "representatives", "openings_table_bits", "sessions",
            "check_table_bits", "table_bytes",
            "estimate_per_opening", "MAX_N", "DEFAULT_BUDGET"]
 
@@ -431,7 +432,20 @@ def store_table(path: str | Path) -> str:
     words = Counter(record_switches(records[0], r) for r in recs.values() if r["winner"] in ("B", "W"))
     if len(words) > 1:
         lines.append("With the switch words " + ", ".join(f"{k} ({c})" for k, c in words.items()) + ".")
+    sittings = sessions(records)
+    if sittings:
+        cpu = [x["cpu_s"] for x in sittings if x.get("cpu_s") is not None]
+        lines.append(f"{len(sittings)} sitting{'s' * (len(sittings) > 1)} logged in the store "
+                     "(" + ", ".join(f"{x['session']} {x['status']}" for x in sittings) + ")"
+                     + (f": {sum(cpu):,.0f} s of kernel CPU." if cpu else "."))
     return "\n".join(lines)
+
+
+def sessions(records: list) -> list[dict]:
+    """The sittings logged in a store (after its header): when each began, how it ended
+    (``done``, ``stopped``, ``error``), the commit, ``--jobs``, the budget per opening, the
+    openings it searched, its kernels' CPU seconds and its wall seconds."""
+    return [r for r in records[1:] if isinstance(r, dict) and "session" in r]
 
 
 def _describe(h) -> str:
@@ -560,55 +574,68 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
             if progress:
                 progress(rec["cell"], rec)
 
-    if dask and todo:
-        from ...sweep.backends import Dask
-
-        with Dask(dask, jobs) as backend:
-            for rec in backend.run(solve_opening, [(n, i, budget, switches, bits) for i in todo]):
-                record(rec)
-        todo = queue = []
-    # Each worker thread starts its own kernel: a process started in the main thread runs
-    # Python's at-fork hooks there, where a KeyboardInterrupt (Ctrl-C, SIGTERM) is lost.
-    gate = _Gate()
-    kernels: list[_Kernel] = []
-    errors: list = []
-
-    def work():
-        try:
-            k = _Kernel(bits, gate)
-            with lock:
-                kernels.append(k)
-            _work(k)
-        except Exception as exc:  # a kernel that died (interrupted, or a bug): stop this worker, report it
-            errors.append(exc)
-
-    def _work(k):
-        _warm(k, n)
-        while True:
-            with lock:
-                if not queue:
-                    return
-                i = queue.pop(0)
-            record(_solve_with(k, board, i, budget, switches))
-
-    threads = [threading.Thread(target=work, daemon=True) for _ in range(min(jobs, len(todo)))]
+    sitting = path is not None and bool(todo)  # a sitting that searches is logged in the store
+    session = {"session": time.strftime("%Y-%m-%d %H:%M", time.gmtime()), "status": "stopped",
+               "commit": (code_commit() or None) if sitting else None, "jobs": jobs, "budget": budget}
     try:
-        with stops_deferred():  # a stop while a thread starts comes after, at the join (see there)
+        if dask and todo:
+            from ...sweep.backends import Dask
+
+            with Dask(dask, jobs) as backend:
+                for rec in backend.run(solve_opening, [(n, i, budget, switches, bits) for i in todo]):
+                    record(rec)
+            todo = queue = []
+        # Each worker thread starts its own kernel: a process started in the main thread runs
+        # Python's at-fork hooks there, where a KeyboardInterrupt (Ctrl-C, SIGTERM) is lost.
+        gate = _Gate()
+        kernels: list[_Kernel] = []
+        errors: list = []
+
+        def work():
+            try:
+                k = _Kernel(bits, gate)
+                with lock:
+                    kernels.append(k)
+                _work(k)
+            except Exception as exc:  # a kernel that died (interrupted, or a bug): stop this worker, report it
+                errors.append(exc)
+
+        def _work(k):
+            _warm(k, n)
+            while True:
+                with lock:
+                    if not queue:
+                        return
+                    i = queue.pop(0)
+                record(_solve_with(k, board, i, budget, switches))
+
+        threads = [threading.Thread(target=work, daemon=True) for _ in range(min(jobs, len(todo)))]
+        try:
+            with stops_deferred():  # a stop while a thread starts comes after, at the join (see there)
+                for t in threads:
+                    t.start()
             for t in threads:
-                t.start()
-        for t in threads:
-            t.join()
-    finally:  # interrupted: stop the kernels at once (stored openings stay; --resume continues)
-        with lock:
-            queue.clear()
-        if any(t.is_alive() for t in threads):
-            gate.stop()  # kills every kernel started, and none starts after
-        with lock:
-            started = list(kernels)
-        for k in started:
-            k.close()
-    if errors:
-        raise errors[0]
+                t.join()
+        finally:  # interrupted: stop the kernels at once (stored openings stay; --resume continues)
+            with lock:
+                queue.clear()
+            if any(t.is_alive() for t in threads):
+                gate.stop()  # kills every kernel started, and none starts after
+            with lock:
+                started = list(kernels)
+            for k in started:
+                k.close()
+        if errors:
+            session["status"] = "error"
+            raise errors[0]
+        session["status"] = "done"
+    finally:  # each sitting that searched is logged in the store: its CPU, wall time and what it decided
+        if sitting:
+            cpu_end = resource.getrusage(resource.RUSAGE_CHILDREN)
+            session.update(openings=len(searched), cpu_s=None if dask else round(
+                cpu_end.ru_utime + cpu_end.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 1),
+                wall_s=round(time.perf_counter() - t0, 1))
+            jsonl_store.append(path, session)
     wall = time.perf_counter() - t0
     cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     openings = {}
