@@ -2,7 +2,7 @@
 
     PYTHONPATH=. python benchmarks/hex_puzzles.py BENZENE_CHECKOUT [--max-size 7] [--budget 300]
         [--big 8x8-henderson-97,9x9-boll-02 --big-budget 300] [--tst dfpn-puzzle.tst] [--json OUT]
-        [--benzene-bin PATH/mohex] [--exact-tst OUT.tst]
+        [--benzene-bin PATH/mohex] [--exact-tst OUT.tst] [--after-fillin]
     PYTHONPATH=. python benchmarks/hex_puzzles.py --table RUN.json [RUN.json ...]
 
 ``BENZENE_CHECKOUT`` is a checkout of github.com/cgao3/benzene-vanilla-cmake (or any
@@ -22,6 +22,8 @@ proves inferior is not in its answer), ``subset``, ``different``, ``error`` or
 ``unknown`` (past the budget).  CPU is this process's plus its finished children's (the
 kernel is closed after each puzzle, so its CPU is counted), per puzzle and per board size.
 ``--json`` is rewritten after every test, so a run stopped part-way keeps what finished.
+``--after-fillin`` asks our engine Benzene's question: the winning moves among the cells its
+fill-in leaves vacant (``htp --after-fillin``; the run records ``"after_fillin": true``).
 
 ``--benzene-bin`` runs Benzene itself on the same tests in the same run (side by side):
 each test in a fresh process of the given ``mohex`` or ``wolve`` (``--use-logfile=false``,
@@ -74,7 +76,8 @@ from verify.papers.hex.htp import HtpEngine, _split_answer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hex_vs_benzene import _cpu  # noqa: E402  (the sibling benchmark's child-CPU runner)
-from verify.papers.hex.winning import find_winning, kernel_threats
+from verify.papers.hex.winning import find_winning, kernel_filled, kernel_threats
+from verify.sweep.provenance import code_commit
 
 
 def cpu() -> float:
@@ -287,9 +290,14 @@ def main() -> int:
     ap.add_argument("--confirm", metavar="RUN.json", help="ask Benzene about each extra move of the run's supersets")
     ap.add_argument("--sized-tst", metavar="OUT", help="write the file cut to the boards up to --max-size, and stop")
     ap.add_argument("--from-run", metavar="RUN.json", help="with --exact-tst: take our answers from this stored run")
+    ap.add_argument("--after-fillin", action="store_true",
+                    help="our find-winning answers among the cells the fill-in leaves vacant (Benzene's question)")
     args = ap.parse_args()
     if args.table:
-        print(table_md([json.loads(Path(f).read_text()) for f in args.table]))
+        try:
+            print(table_md([json.loads(Path(f).read_text()) for f in args.table]), flush=True)
+        except BrokenPipeError:  # the reader stopped early (| head): not an error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     if not args.benzene:
         ap.error("a Benzene checkout is needed (or --table)")
@@ -321,17 +329,20 @@ def main() -> int:
         return confirm(to_confirm, tst, bz, args.budget)
     big = {s for s in args.big.split(",") if s}
     log = io.StringIO()
-    engine = HtpEngine(budget=args.budget, log=log)
+    engine = HtpEngine(budget=args.budget, log=log, after_fillin=args.after_fillin)
     rows = []
     t_start = time.time()
+    commit = (code_commit() or "")[:12] or None  # the code this run measured
 
     def save() -> None:  # after every test, so that a run stopped part-way keeps what finished
         if out is not None:
             tmp = out.with_name(out.name + ".tmp")
             tmp.write_text(json.dumps({"file": str(tst), "benzene_bin": bz, "benzene_startup_cpu": round(base_b, 3),
                                        "budget": args.budget, "big_budget": args.big_budget,
+                                       "after_fillin": args.after_fillin,
                                        "benzene_kill": f"budget + {WHOLE_GRACE:g} s for --big puzzles, else 4 × budget + 60 s",
                                        "started": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t_start)),
+                                       "commit": commit,
                                        "rows": rows}, indent=1))
             os.replace(tmp, out)
     for setup, ident, command, sgf, expected in tests(tst):
@@ -351,8 +362,9 @@ def main() -> int:
                 return engine.solve(p, to_move, min(deadline, time.monotonic() + seconds))
 
             if words[0].endswith("find-winning"):
+                skip = kernel_filled(engine.kernel(), engine.pos) if args.after_fillin else 0
                 res = find_winning(engine.pos, colour, query, args.big_budget,
-                                   threats=kernel_threats(engine.kernel(), engine.pos))
+                                   threats=kernel_threats(engine.kernel(), engine.pos), skip=skip)
                 error, answer = not res.complete, res.text() if res.complete else "unknown within budget"
             else:
                 w = query(engine.pos, colour, args.big_budget)[0]

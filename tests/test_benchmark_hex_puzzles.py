@@ -144,8 +144,16 @@ def test_the_hex_page_shows_the_kept_puzzle_runs():
     page = (ROOT / "docs" / "tools" / "hex.md").read_text()
     kept = ROOT / "docs" / "hex" / "puzzles"
     for name, run in (("hex-puzzles-7x7", "run_7x7.json"), ("hex-puzzles-big", "run_8x8_to_11x11.json"),
-                      ("hex-puzzles-rest", "run_8x8_to_11x11_rest.json")):
+                      ("hex-puzzles-rest", "run_8x8_to_11x11_rest.json"),
+                      ("hex-puzzles-7x7-after-fillin", "run_7x7_after_fillin.json"),
+                      ("hex-puzzles-big-after-fillin", "run_8x8_to_11x11_after_fillin.json")):
         assert _block(page, name) == bench.table_md([json.loads((kept / run).read_text())]), name
+    # the prose quotes the after-fillin runs' totals
+    for run, words in (("run_7x7_after_fillin.json", "up to 7×7: 79 tests as expected and 2 supersets, **{}\nBenzene's CPU**"),
+                       ("run_8x8_to_11x11_after_fillin.json", "The 24 larger ones, 180 s each as above: **{}**")):
+        last = bench.table_md([json.loads((kept / run).read_text())]).splitlines()
+        total = next(line for line in last if line.startswith("| **all** |")).split("|")[-2].strip().strip("*")
+        assert words.format(total).replace("\n", " ").lower() in " ".join(page.split()).lower(), run
     rows = []
     for label, dat in (("Benzene's `dfpn-puzzle.tst` (≤ 7×7)", "gtpregress_benzene_7x7.dat"),
                        ("the same with our exact sets as expectations (`--exact-tst`)", "gtpregress_exact_7x7.dat"),
@@ -172,6 +180,11 @@ def test_the_readme_quotes_the_kept_puzzle_runs():
     assert (f"passes {len(rows7) - sup} of the {len(rows7)} tests up to 7×7 — the other {sup} answers hold every "
             "move Benzene's file expects") in readme
     assert f"{ratios[0]} Benzene's CPU up to 7×7 and {ratios[1]} on 24 puzzles of 8×8 to 11×11" in readme
+    ratios = []
+    for run in ("run_7x7_after_fillin.json", "run_8x8_to_11x11_after_fillin.json"):
+        last = bench.table_md([json.loads((kept / run).read_text())]).splitlines()
+        ratios.append(next(line for line in last if line.startswith("| **all** |")).split("|")[-2].strip().strip("*"))
+    assert f"`--after-fillin`: {ratios[0]} and {ratios[1]})" in readme
     rest = json.loads((kept / "run_8x8_to_11x11_rest.json").read_text())
     done = lambda key: sum(r[key] in ("pass", "superset") for r in rest["rows"])  # noqa: E731
     assert (f"on the other {len(rest['rows'])}, with {rest['big_budget']:g} s each, ours decides {done('verdict')} "
