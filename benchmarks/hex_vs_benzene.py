@@ -374,7 +374,7 @@ def table_md(records: list) -> str:
                f"**{_s(summary['ours_cpu'])}** | | {ratio} |")
     out += ["", "| sitting | status | positions | CPU of both | wall | commit |", "|---|---|---|---|---|---|"]
     out += [f"| {x['session']} | {x['status']} | {x['positions']} | {_s(x['cpu_s'])} | {_s(x['wall_s'])} | "
-            f"{x['commit'] or '—'} |" for x in sessions]
+            f"{(x['commit'] or '—')[:12]} |" for x in sessions]
     return "\n".join(out)
 
 

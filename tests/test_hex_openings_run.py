@@ -180,7 +180,7 @@ def test_dask_local_cluster_gives_the_same_map_and_store(tmp_path, capsys):
 # some openings that alone moves a count by a node or two)
 SWITCH_WITNESS = {
     "mustplay": (4, "d1"),   # 7 / 24 nodes (before issue 18 the switch was read only in the carrier search)
-    "threats": (7, "b2"),    # 45081 / 45099 (the opponent's threats are semi-connections the H-search
+    "threats": (7, "b3"),    # 5651 / 5652 (b2 until the permanently inferior fill-in; the opponent's threats are semi-connections the H-search
                              # finds too; the mover's own one- and two-move wins save a node here and there)
     "fillin": (6, "f3"),     # 2082 / 2067
     "ordering": (5, "d1"),   # 5 / 7
@@ -192,6 +192,7 @@ SWITCH_WITNESS = {
     "proofsets": (6, "a2"),  # 408 / 486
     "lazyfill": (6, "b2"),   # 275 / 255
     "templates": (5, "b2"),  # 12 / 15
+    "pinf": (5, "a2"),       # 10 / 32 (the first 4x4-6x6 opening whose count changes, 2026-12-05)
 }
 
 

@@ -80,6 +80,7 @@ def _stored(n: int, mixed: bool = False, name: str | None = None) -> tuple[dict,
     name = name or f"docs/hex/hex_openings_{n}x{n}.jsonl"
     path = ROOT / name
     lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+    lines = lines[:1] + [r for r in lines[1:] if "cell" in r]  # sittings' lines (``"session"``) aside
     header, recs = lines[0], {r["cell"]: r["winner"] for r in lines[1:]}
     assert header.get("kind") == "hex-openings" and header.get("n") == n, header
     now = _header(n)

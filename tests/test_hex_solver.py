@@ -209,6 +209,48 @@ def test_pair_domination_is_sound_and_a_bug_in_it_is_caught(monkeypatch):
         assert C.value(p, to, value_only=True, vc=False, dominated=False)[0] == board_value(p, to), spec
 
 
+# 3x4 and 4x3 positions (to move) on which the permanently inferior fill-in without its two
+# outer cells (kernel bit 30) answers the wrong winner, found against the plain search on
+# random positions (2026-12-05)
+PINF_WITNESSES = [("BBW./W.../B...", WHITE), ("..W./..../...B", WHITE), (".../..B/..W/WBB", BLACK)]
+
+
+@needs_c
+def test_permanently_inferior_fill_is_sound_and_a_bug_in_it_is_caught(monkeypatch):
+    """The rule's two outer cells are what make it sound: without them (the mutant, bit 30)
+    the kernel's winner is wrong on these positions, with them and without the rule it is
+    the plain search's.  And the rule does fill: on random 6x6 positions it fills cells the
+    other fills leave vacant, each keeping the value (checked by the kernel without it)."""
+    import verify.papers.hex.solver as S
+
+    for spec, to in PINF_WITNESSES:
+        p = Position.parse(spec)
+        for sw in ({}, {"pinf": False}):
+            assert C.value(p, to, value_only=True, vc=False, **sw)[0] == board_value(p, to), (spec, sw)
+    monkeypatch.setattr(S, "DEBUG_BITS", S.BUG_PINF)
+    for spec, to in PINF_WITNESSES:
+        p = Position.parse(spec)
+        assert C.value(p, to, value_only=True, vc=False)[0] != board_value(p, to), spec
+        assert C.value(p, to, value_only=True, vc=False, pinf=False)[0] == board_value(p, to), spec
+    monkeypatch.setattr(S, "DEBUG_BITS", 0)
+    rng = random.Random(11)
+    extra = 0
+    for _ in range(300):
+        p = Position(6, 6)
+        for k, i in enumerate(rng.sample(range(36), rng.randint(4, 14))):
+            p = p.play(i, "BW"[k % 2])
+        if p.chain(BLACK) or p.chain(WHITE):
+            continue
+        with_rule, without = C.fill_in(p)[0], C.fill_in(p, pinf=False)[0]
+        if with_rule == without:
+            continue
+        extra += 1
+        for to in (BLACK, WHITE):  # the fill keeps the value (the kernel without the rule decides both)
+            assert C.value(with_rule, to, value_only=True, vc=False, pinf=False)[0] == \
+                C.value(p, to, value_only=True, vc=False, pinf=False)[0], (p.spec(), to)
+    assert extra > 20, extra
+
+
 @needs_c
 def test_proof_sets_carry_on_random_5x5_positions():
     rng = random.Random(7)

@@ -48,13 +48,16 @@
  *   bit 24 = lazy fill-in in df-pn: a child is filled in only when it is searched, and
  *   df-pn's table is keyed by the position before that fill-in (the value is the same,
  *   the node counts differ);
- *   bits 11, 15, 25 and 27 = deliberate bugs, for mutation testing only (never set in a real
- *   run): bit 11, the H-search's OR rule joins two semi-connections whatever their
+ *   bit 29 = permanently inferior fill-in (pinf_cells(), below), alternating with the
+ *   dead cells and the captured pairs;
+ *   bits 11, 15, 25, 27 and 30 = deliberate bugs, for mutation testing only (never set in a
+ *   real run): bit 11, the H-search's OR rule joins two semi-connections whatever their
  *   common part; bit 15, captured pairs are filled with the wrong colour; bit 25, a
  *   loss's proof set leaves out the opponent's semi-connection carriers W; bit 27, a
- *   pair dominates without its second half (Γ(z) - {x, y} a clique) tested;
+ *   pair dominates without its second half (Γ(z) - {x, y} a clique) tested; bit 30, the
+ *   permanently inferior pattern without its two outer cells;
  *   bit 14 = debug query, no search: prints  F black white later n a1 b1 k1 ...
- *   (the stones after fill-in with the flags' bits 3 and 9, the filled cells added to
+ *   (the stones after fill-in with the flags' bits 3, 9 and 29, the filled cells added to
  *   carriers, then every captured pair of the given position: k = 0 mutually
  *   supporting in Black's graph, 1 mutually threatening there, 2 / 3 the same in
  *   White's graph); with bit 13 too a second line  T x tb tw ...: per vacant cell x the
@@ -119,7 +122,7 @@ static u64 hash(bb b0, bb w0, int t) {
 
 static int mustplay_on = 1, threats_on = 1, vc_on = 1, fill_on = 1, order_on = 1, hs_on = 1;
 static uint32_t flags = 127; /* entries are kept per switch setting, so switches never share answers */
-static int bug_or = 0, bug_cap = 0, bug_proof = 0, bug_dom = 0; /* the deliberate bugs of bits 11, 15, 25, 27 (mutation testing) */
+static int bug_or = 0, bug_cap = 0, bug_proof = 0, bug_dom = 0, bug_pinf = 0; /* the deliberate bugs of bits 11, 15, 25, 27, 30 (mutation testing) */
 
 /* cells where one more stone of this colour completes a chain (no chain yet) */
 static bb threats(bb stones, bb vacant, int black) {
@@ -553,6 +556,7 @@ static int dist(bb S, bb V, int black) {
  * position plus loser stones off K, which the winner wins.  Moves on dead cells are
  * never needed: after fill-in none are vacant. */
 static int ring[BB_BITS][6]; /* neighbour index, or -1 Black side, -2 White side, -3 corner */
+static int outer[BB_BITS][6]; /* the common neighbour of ring[i][k] and ring[i][k+1] other than i, coded alike */
 
 static void setup_ring(void) {
     static const int dr[6] = {0, -1, -1, 0, 1, 1}, dc[6] = {1, 1, 0, -1, -1, 0};
@@ -562,6 +566,9 @@ static void setup_ring(void) {
             int rr = r + dr[k], cc = c + dc[k];
             int offr = rr < 0 || rr >= R, offc = cc < 0 || cc >= C;
             ring[i][k] = (offr && offc) ? -3 : offr ? -1 : offc ? -2 : rr * C + cc;
+            rr += dr[(k + 1) % 6]; cc += dc[(k + 1) % 6];
+            offr = rr < 0 || rr >= R; offc = cc < 0 || cc >= C;
+            outer[i][k] = (offr && offc) ? -3 : offr ? -1 : offc ? -2 : rr * C + cc;
         }
     }
 }
@@ -586,6 +593,79 @@ static bb dead_cells(bb b, bb w, bb *black_fill) {
         else if (run4(mw)) d |= BIT(i);
     }
     *black_fill = bf;
+    return d;
+}
+
+
+/* ---- permanently inferior fill-in (flag bit 29) ----------------------------------
+ * A vacant cell c whose six neighbours, in order around it, are p0 p1 p2 u1 u2 u3 with
+ * p0, p1, p2 of one player P (P's stones or P's side beyond the board) and u1, u2, u3
+ * vacant, and whose two outer cells o1 (the common neighbour of p2 and u1 besides c) and
+ * o2 (that of u3 and p0) are P's as well, is filled with a P stone: the value stays, with
+ * either player to move.  The p's, o's and P's side form one P group g (consecutive ring
+ * cells are adjacent), which touches u1 and u3 and, through o1 and o2, every neighbour
+ * of u1 and of u3 but c, u2 and the cells m12, m23 that u1 and u3 share with u2.  Play
+ * P's winning strategy of the position with c filled; on an answer in {c, u1, u2, u3}:
+ *   O plays c: P plays u2.  Then {u1, u3} is a captured pair for P (after O takes one, P
+ *     takes the other, and g, u2 and that cell form one group touching every neighbour
+ *     the two would have: G*a-b = G*a*b in P's graph), and c, with every neighbour P's,
+ *     is dead: the position equals the filled one plus P's stone on u2;
+ *   O plays u2: c touches only g, u1, u3, and u1, u3 touch g: c is on no minimal
+ *     winning set for P (g can stand in for it), so dead (TSD.SPEC);
+ *   P plays u2: {c, u1, u3} is captured for P as {u1, u3} above;
+ *   P plays u1 (or u3): Γ(c) = {g ∪ u1, u2, u3} is a clique of P's graph: c is dead;
+ *   O plays u1 (or u3): {c, u3} (or {c, u1}) is a captured pair for P (as above, with
+ *     g for u2 through o2 (o1)).
+ * In each case the position is worth as much to P as the filled one after the same moves
+ * (an extra P stone never hurts, HEX.P2), and no less than the position itself
+ * (monotonicity), so the values are equal.  These are the only cells the argument
+ * reads: the fill stays valid with any stone added elsewhere, or with one on u1, u2 or
+ * u3 (the cases above), but not with two of the opponent's on u1 and u3, so c, u1, u2
+ * and u3 join the carrier of a value found after the fill (fill_in_compute's `later`).
+ * One cell is filled at a time, then the fills run again.  A cell with a corner beyond
+ * the board around it, or an outer corner, is not filled.  Checked against the plain
+ * search on every small position, as the other fills are; without the outer cells
+ * (the mutant of bit 30) the rule gives wrong values, which the tests catch.  Benzene
+ * fills such cells too (its "permanently inferior" patterns). */
+static int pinf_on = 0;
+
+/* the first permanently inferior cell (a one-cell mask, or 0); *black_fill gets it when
+ * it is filled with Black, *touched the cells (c and its u's) to add to a carrier */
+static bb pinf_cells(bb b, bb w, bb *black_fill, bb *touched) {
+    bb v = FULL & ~(b | w), d = 0, bf = 0, t = 0;
+    while (v) {
+        int i = bb_ctz(v); v &= v - 1;
+        unsigned mb = 0, mw = 0, me = 0, ob = 0, ow = 0;
+        int corner = 0;
+        for (int k = 0; k < 6; k++) {
+            int j = ring[i][k], o = outer[i][k];
+            if (j == -3) corner = 1;
+            else if (j == -1 || (j >= 0 && (b >> j & 1))) mb |= 1u << k;
+            else if (j == -2 || (j >= 0 && (w >> j & 1))) mw |= 1u << k;
+            else me |= 1u << k;
+            if (o == -1 || (o >= 0 && (b >> o & 1))) ob |= 1u << k;
+            else if (o == -2 || (o >= 0 && (w >> o & 1))) ow |= 1u << k;
+        }
+        if (corner || !me) continue;
+        for (int black = 1; black >= 0; black--) {
+            unsigned mp = black ? mb : mw, op = black ? ob : ow;
+            int hit = 0;
+            for (int k = 0; k < 6 && !hit; k++) {
+                /* p0 p1 p2 = ring k, k+1, k+2; u1 u2 u3 = k+3, k+4, k+5; o1 between k+2 and
+                   k+3 (outer index k+2), o2 between k+5 and k (outer index k+5) */
+                unsigned pr = 7u << k, ur = 7u << (k + 3);
+                pr = (pr | pr >> 6) & 63; ur = (ur | ur >> 6) & 63;
+                if ((mp & pr) != pr || (me & ur) != ur) continue;
+                if (!bug_pinf && !((op >> ((k + 2) % 6) & 1) && (op >> ((k + 5) % 6) & 1))) continue;
+                hit = 1;
+                t |= BIT(i);
+                for (int q = 3; q < 6; q++) t |= BIT(ring[i][(k + q) % 6]);
+            }
+            if (hit) { d |= BIT(i); if (black) bf |= BIT(i); break; }
+        }
+        if (d) break;
+    }
+    *black_fill = bf; *touched = t;
     return d;
 }
 
@@ -780,12 +860,16 @@ static int captured(bb b, bb w, bb *fb, bb *fw, int all) {
  * (bit 9), and again until nothing changes.  Returns the filled cells to add to a
  * carrier found after it: all but the first round of dead cells (see above). */
 static bb fill_in_compute(bb *b, bb *w) {
-    bb later = 0, bf, d, cb, cw;
+    bb later = 0, bf, d, cb, cw, t;
     int first = 1;
     for (;;) {
         if (fill_on)
             while ((d = dead_cells(*b, *w, &bf)) != 0) { *b |= bf; *w |= d & ~bf; if (!first) later |= d; first = 0; }
         first = 0;
+        if (pinf_on && (d = pinf_cells(*b, *w, &bf, &t)) != 0) {
+            *b |= bf; *w |= d & ~bf; later |= t; /* one cell, valid where it is made; then again */
+            continue;
+        }
         if (!cap_on || !captured(*b, *w, &cb, &cw, 0)) break;
         *b |= cb; *w |= cw; later |= cb | cw;
     }
@@ -803,7 +887,7 @@ static u64 fcmask;
 static uint32_t fgen = 1; /* bumped when the board size changes (entries of 0 are unused) */
 
 static bb fill_in(bb *b, bb *w) {
-    if (!fill_on && !cap_on) return 0;
+    if (!fill_on && !cap_on && !pinf_on) return 0;
     FEntry *e = &fcache[hash(*b, *w, 0x200 ^ (int)(flags << 1)) & fcmask];
     if (e->gen == fgen && e->b == *b && e->w == *w && e->flags == flags) { *b = e->fb; *w = e->fw; return e->later; }
     bb b0 = *b, w0 = *w, later = fill_in_compute(b, w);
@@ -1243,7 +1327,7 @@ static int winvalue_core(bb b, bb w, int black_to_move, bb *carrier) {
 
 /* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
 static int winvalue(bb b, bb w, int black_to_move, bb *carrier) {
-    if (!fill_on && !cap_on) return winvalue_core(b, w, black_to_move, carrier);
+    if (!fill_on && !cap_on && !pinf_on) return winvalue_core(b, w, black_to_move, carrier);
     bb filled = fill_in(&b, &w);
     int r = winvalue_core(b, w, black_to_move, carrier);
     *carrier |= filled;
@@ -1331,6 +1415,7 @@ static int read_query(bb *b, bb *w, int *btm, int *mp) {
     cap_on = (f >> 9) & 1;
     prune_on = (f >> 10) & 1;
     dom_on = (f >> 26) & 1;
+    pinf_on = (f >> 29) & 1;
     tpl_on = (f >> 28) & 1;
     shrink_on = (f >> 23) & 1;
     lazy_on = (f >> 24) & 1;
@@ -1338,6 +1423,7 @@ static int read_query(bb *b, bb *w, int *btm, int *mp) {
     bug_cap = (f >> 15) & 1;
     bug_proof = (f >> 25) & 1;
     bug_dom = (f >> 27) & 1;
+    bug_pinf = (f >> 30) & 1;
     return 1;
 }
 

@@ -178,18 +178,19 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
 def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
            ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
            hsearch: bool = True, captured: bool = True, prune: bool = True, proofsets: bool = True,
-           lazyfill: bool = True, dominated: bool = True, templates: bool = True) -> int:
+           lazyfill: bool = True, dominated: bool = True, templates: bool = True, pinf: bool = True) -> int:
     """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
     4 move ordering, 5 OR links in the virtual-connection search, 6 df-pn decides the value
     first, 7 value only: with df-pn, the carrier is every vacant cell; 8 H-search; 9
     captured-pair fill-in; 10 df-pn drops moves threatened by another cell; 23 df-pn's proof
     sets; 24 df-pn's lazy fill-in; 26 df-pn drops moves dominated through a pair the
     dominating move leaves lost for the opponent; 28 edge templates as base connections of
-    the H-search, :mod:`~verify.papers.hex.edge_templates`)."""
+    the H-search, :mod:`~verify.papers.hex.edge_templates`; 29 permanently inferior cells
+    filled in)."""
     return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
             | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only) | 256 * int(hsearch)
             | 512 * int(captured) | 1024 * int(prune) | int(proofsets) << 23 | int(lazyfill) << 24
-            | int(dominated) << 26 | int(templates) << 28)
+            | int(dominated) << 26 | int(templates) << 28 | int(pinf) << 29)
 
 
 DEBUG_BITS = 0
@@ -198,17 +199,19 @@ DEBUG_BITS = 0
 semi-connections whatever their common part), :data:`BUG_CAPTURED` (bit 15: captured
 pairs filled with the wrong colour), :data:`BUG_PROOF_SET` (bit 25: df-pn's proof set of a
 loss leaves out the opponent's semi-connection carriers), :data:`BUG_PAIR_DOMINATION`
-(bit 27: a move dominates through a pair of which only one half is tested).  Kernel
+(bit 27: a move dominates through a pair of which only one half is tested), :data:`BUG_PINF`
+(bit 30: a permanently inferior cell filled without its two outer cells tested).  Kernel
 answers are kept per switch word, so a query with a bug never shares table entries with a
 clean one."""
 BUG_OR_RULE = 1 << 11
 BUG_CAPTURED = 1 << 15
 BUG_PROOF_SET = 1 << 25
 BUG_PAIR_DOMINATION = 1 << 27
+BUG_PINF = 1 << 30
 
 PLAIN = dict(mustplay=False, threats=False, vc=False, fillin=False, ordering=False, orlinks=False, dfpn=False,
              hsearch=False, captured=False, prune=False, proofsets=False, lazyfill=False, dominated=False,
-             templates=False)
+             templates=False, pinf=False)
 """Every reduction off: the kernel's plain game-tree search (Fig. 13's recursion over every
 vacant cell, no must-play update) — the C twin of ``win_value(..., mustplay=False)``."""
 
@@ -382,7 +385,8 @@ class CSolver:
               vc: bool = True, fillin: bool = True, ordering: bool = True,
               orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
               hsearch: bool = True, captured: bool = True, prune: bool = True, proofsets: bool = True,
-              lazyfill: bool = True, dominated: bool = True, templates: bool = True) -> tuple[str, int, int]:
+              lazyfill: bool = True, dominated: bool = True, templates: bool = True,
+              pinf: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the must-play rule — the Fig. 13 update ``M ← M ∩ S`` and every
@@ -416,12 +420,15 @@ class CSolver:
         wins only if x wins, HEX.P2); ``proofsets``: df-pn drops the moves off a lost
         child's proof set (its carrier); ``lazyfill``: df-pn fills a child in only when it
         searches it; ``templates``: the H-search starts from the edge templates of
-        :mod:`~verify.papers.hex.edge_templates` as well as the adjacencies — all switchable, and switched off the answers must not
+        :mod:`~verify.papers.hex.edge_templates` as well as the adjacencies; ``pinf``: a cell
+        with three consecutive neighbours of one player, the other three vacant and the two
+        outer cells between the runs that player's, is filled with that player's stone (its
+        four vacant cells join the carrier) — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         self._check(pos)
         word = _flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch, captured, prune,
-                      proofsets, lazyfill, dominated, templates)
+                      proofsets, lazyfill, dominated, templates, pinf)
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {word | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) != 3 or out[0] not in (BLACK, WHITE):
@@ -430,7 +437,7 @@ class CSolver:
         self.nodes += nodes
         return out[0], int(out[1], 16), nodes
 
-    def fill_in(self, pos: Position, fillin: bool = True, captured: bool = True):
+    def fill_in(self, pos: Position, fillin: bool = True, captured: bool = True, pinf: bool = True):
         """The kernel's fill-in, no search (debug query, flag bit 14): ``(filled position,
         cells to add to a carrier, pairs)`` where ``pairs`` lists every captured pair of
         ``pos`` as ``(a, b, kind)``: kind 0 mutually supporting in Black's Shannon graph,
@@ -441,7 +448,7 @@ class CSolver:
         True
         """
         self._check(pos)
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags(fillin=fillin, captured=captured) | 1 << 14 | DEBUG_BITS}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags(fillin=fillin, captured=captured, pinf=pinf) | 1 << 14 | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) < 4 or out[0] != "F" or (len(out) - 4) % 3:
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
