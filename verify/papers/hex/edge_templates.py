@@ -187,7 +187,9 @@ def derive(solver=None, progress=None) -> list[Template]:
     solver = solver or c_solver()
     if solver is None:
         raise ShannonVerifyError("Deriving edge templates needs the compiled Hex kernel (no C compiler).")
-    win = lambda p: solver.value(p, WHITE, value_only=True, templates=False)[0] == BLACK  # noqa: E731
+    # the kernel as the file was derived with (before the permanently inferior fill-in, whose
+    # carriers would start the second shrink elsewhere): the same file on every run
+    win = lambda p: solver.value(p, WHITE, value_only=True, templates=False, pinf=False)[0] == BLACK  # noqa: E731
     found: list[Template] = []
     for k, widths in REGIONS.items():
         for e in widths:
@@ -202,7 +204,7 @@ def derive(solver=None, progress=None) -> list[Template]:
                 black = anchor | (1 << stone if stone is not None else 0)
                 vacant = rmask & ~black
                 pos = Position(rows, width, black, full & ~black & ~vacant)
-                w, carrier, _ = solver.value(pos, WHITE, templates=False)
+                w, carrier, _ = solver.value(pos, WHITE, templates=False, pinf=False)
                 if w != BLACK:
                     continue
                 # shrink twice: from the whole region and from the kernel's carrier
