@@ -189,6 +189,23 @@ def test_proof_sets_carry_and_a_proof_set_bug_is_caught(monkeypatch):
     assert caught == len(PROOF_SET_WITNESSES)
 
 
+def _rule_sound_and_its_bug_caught(monkeypatch, witnesses, bug: int, switch: str, *others: str) -> None:
+    """On each witness (position, to move) the kernel gives the plain search's winner with the
+    rule ``switch`` on and off (and with each of ``others`` off); with the deliberate ``bug``
+    bit set it gives the wrong winner, and the right one again with ``switch`` off."""
+    import verify.papers.hex.solver as S
+
+    for spec, to in witnesses:
+        p = Position.parse(spec)
+        for sw in ({}, {switch: False}, *({o: False} for o in others)):
+            assert C.value(p, to, value_only=True, vc=False, **sw)[0] == board_value(p, to), (spec, sw)
+    monkeypatch.setattr(S, "DEBUG_BITS", bug)
+    for spec, to in witnesses:
+        p = Position.parse(spec)
+        assert C.value(p, to, value_only=True, vc=False)[0] != board_value(p, to), spec
+        assert C.value(p, to, value_only=True, vc=False, **{switch: False})[0] == board_value(p, to), spec
+
+
 # 3x3 positions (to move) on which a pair-domination bug (kernel bit 27: only one half of
 # the pair tested) answers the wrong winner; found by trying every position of 9 cells
 PAIR_DOMINATION_WITNESSES = [("B.W/.../...", BLACK), ("BW./..W/...", BLACK), ("B.W/..W/...", BLACK)]
@@ -198,15 +215,7 @@ PAIR_DOMINATION_WITNESSES = [("B.W/.../...", BLACK), ("BW./..W/...", BLACK), ("B
 def test_pair_domination_is_sound_and_a_bug_in_it_is_caught(monkeypatch):
     import verify.papers.hex.solver as S
 
-    for spec, to in PAIR_DOMINATION_WITNESSES:
-        p = Position.parse(spec)
-        for sw in ({}, {"dominated": False}, {"prune": False}):
-            assert C.value(p, to, value_only=True, vc=False, **sw)[0] == board_value(p, to), (spec, sw)
-    monkeypatch.setattr(S, "DEBUG_BITS", S.BUG_PAIR_DOMINATION)
-    for spec, to in PAIR_DOMINATION_WITNESSES:
-        p = Position.parse(spec)
-        assert C.value(p, to, value_only=True, vc=False)[0] != board_value(p, to), spec
-        assert C.value(p, to, value_only=True, vc=False, dominated=False)[0] == board_value(p, to), spec
+    _rule_sound_and_its_bug_caught(monkeypatch, PAIR_DOMINATION_WITNESSES, S.BUG_PAIR_DOMINATION, "dominated", "prune")
 
 
 # 3x4 and 4x3 positions (to move) on which the permanently inferior fill-in without its two
@@ -223,15 +232,7 @@ def test_permanently_inferior_fill_is_sound_and_a_bug_in_it_is_caught(monkeypatc
     other fills leave vacant, each keeping the value (checked by the kernel without it)."""
     import verify.papers.hex.solver as S
 
-    for spec, to in PINF_WITNESSES:
-        p = Position.parse(spec)
-        for sw in ({}, {"pinf": False}):
-            assert C.value(p, to, value_only=True, vc=False, **sw)[0] == board_value(p, to), (spec, sw)
-    monkeypatch.setattr(S, "DEBUG_BITS", S.BUG_PINF)
-    for spec, to in PINF_WITNESSES:
-        p = Position.parse(spec)
-        assert C.value(p, to, value_only=True, vc=False)[0] != board_value(p, to), spec
-        assert C.value(p, to, value_only=True, vc=False, pinf=False)[0] == board_value(p, to), spec
+    _rule_sound_and_its_bug_caught(monkeypatch, PINF_WITNESSES, S.BUG_PINF, "pinf")
     monkeypatch.setattr(S, "DEBUG_BITS", 0)
     rng = random.Random(11)
     extra = 0

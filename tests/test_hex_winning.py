@@ -43,6 +43,14 @@ def _python_query():
     return lambda p, t, s: (*win_value(p, t), 0)
 
 
+def _kernel_or_skip():
+    """The compiled kernel and its ``find_winning`` query, or the test is skipped."""
+    solver = c_solver()
+    if solver is None:
+        pytest.skip("no C compiler for the kernel")
+    return solver, kernel_value(solver)
+
+
 def _queries():
     yield "python", _python_query()
     solver = c_solver()
@@ -111,10 +119,7 @@ def test_the_json_names_what_a_pruned_move_inherits():
 def test_threat_pruning_equals_the_plain_search(positions):
     """A move threatened (TSD.PAIRS) by a refuted move is refuted unqueried; the answer is
     still the plain search's, and the rule does fire."""
-    solver = c_solver()
-    if solver is None:
-        pytest.skip("no C compiler for the kernel")
-    query = kernel_value(solver)
+    solver, query = _kernel_or_skip()
     by_threat = 0
     for pos in POSITIONS if positions == "default" else DEEP:
         threats = kernel_threats(solver, pos)
@@ -151,10 +156,7 @@ def test_after_fillin_is_the_exact_set_less_the_filled_cells(positions):
     """``skip`` = the kernel's fill-in (Benzene's consider set after fill-in): the answer is
     the plain search's winning set less the filled cells, and — the guarantee, checked by
     the plain search alone — it is empty only when no move wins at all."""
-    solver = c_solver()
-    if solver is None:
-        pytest.skip("no C compiler for the kernel")
-    query = kernel_value(solver)
+    solver, query = _kernel_or_skip()
     dropped = 0
     for pos in POSITIONS if positions == "default" else DEEP:
         skip = kernel_filled(solver, pos)
