@@ -148,7 +148,7 @@ def _stored(store: Path, key: str) -> list:
     if not store.exists():
         return []
     lines = store.read_bytes().split(b"\n")[1:-1]  # the last item: "" or a cut-short line
-    return [str(json.loads(line)[key]) for line in lines]
+    return [str(r[key]) for r in map(json.loads, lines) if "session" not in r]  # a sitting's line is no record
 
 
 def _start(tmp_path: Path, args: list[str], store: Path, *more: str) -> subprocess.Popen:
@@ -264,7 +264,7 @@ def _soak_store(processes, tmp_path: Path, args: list[str], key: str, done_re, u
 def _records(store: Path) -> list[dict]:
     from verify import jsonl_store
 
-    return jsonl_store.read_records(store)[1:]
+    return [r for r in jsonl_store.read_records(store)[1:] if "session" not in r]  # sittings' lines aside
 
 
 LINKS_SOAK = ["links", "--n", "10", "--no-bounds", "--mod", "64", "--jobs", "2", "--json"]
