@@ -614,11 +614,13 @@ static bb dead_cells(bb b, bb w, bb *black_fill) {
  *     winning set for P (g can stand in for it), so dead (TSD.SPEC);
  *   P plays u2: {c, u1, u3} is captured for P as {u1, u3} above;
  *   P plays u1 (or u3): Γ(c) = {g ∪ u1, u2, u3} is a clique of P's graph: c is dead;
- *   O plays u1 (or u3): {c, u3} (or {c, u1}) is a captured pair for P (as above, with
- *     g for u2 through o2 (o1)).
- * In each case the position is worth as much to P as the filled one after the same moves
- * (an extra P stone never hurts, HEX.P2), and no less than the position itself
- * (monotonicity), so the values are equal.  These are the only cells the argument
+ *   O plays u1 (or u3): not proved here.  After a reply at u2, {c, u3} is a captured
+ *     pair for P, but that reply costs P the move its strategy wanted.  That c stays
+ *     fillable after O's move rests on the checks below and on Benzene using the same
+ *     pattern (`pinf-xx`).
+ * In the other cases the position is worth as much to P as the filled one after the
+ * same moves (an extra P stone never hurts, HEX.P2), and no less than the position
+ * itself (monotonicity), so the values are equal.  These are the only cells the argument
  * reads: the fill stays valid with any stone added elsewhere, or with one on u1, u2 or
  * u3 (the cases above), but not with two of the opponent's on u1 and u3, so c, u1, u2
  * and u3 join the carrier of a value found after the fill (fill_in_compute's `later`).
