@@ -103,7 +103,7 @@ def _fill_keeps_value(p):
             assert board_value(q, to) == board_value(p, to), (p.spec(), a, b, k, to)
     added = (filled.black | filled.white) & ~(p.black | p.white)
     assert filled.black & p.white == 0 and filled.white & p.black == 0
-    assert later & ~added == 0
+    assert later & ~p.empty == 0  # filled cells, and the vacant ones a permanently inferior fill reads
     for to in (BLACK, WHITE):
         v = board_value(p, to)
         assert board_value(filled, to) == v, (p.spec(), to)

@@ -184,11 +184,11 @@ SWITCH_WITNESS = {
                              # finds too; the mover's own one- and two-move wins save a node here and there)
     "fillin": (6, "f3"),     # 2082 / 2067
     "ordering": (5, "d1"),   # 5 / 7
-    "dfpn": (4, "a1"),       # 2 / 6
+    "dfpn": (4, "d1"),       # 7 / 5 (a1 until the permanently inferior fill took its ends three ways, 2026-12-05)
     "hsearch": (4, "a1"),    # 2 / 7
     "captured": (5, "a1"),   # 14 / 18
     "prune": (5, "c1"),      # 4 / 10
-    "dominated": (4, "a1"),  # 2 / 3
+    "dominated": (5, "a1"),  # 14 / 13 (4x4 a1 until the same change)
     "proofsets": (6, "a2"),  # 408 / 486
     "lazyfill": (6, "b2"),   # 275 / 255
     "templates": (5, "b2"),  # 12 / 15

@@ -166,10 +166,12 @@ def test_solve_without_mustplay_is_the_plain_search(monkeypatch):
 
 # positions where a loss's proof set without the opponent's semi-connection carriers
 # (kernel bug bit 25) no longer carries the win (found on random 3x3/4x4 positions; the
-# last again with the edge templates on, which hid the bug on "..../...B/...W/B..W")
+# last again with the edge templates on, which hid the bug on "..../...B/...W/B..W", and
+# again with the permanently inferior fill's three ways to hold an end, which hid it on
+# "..../...W/B.../...B")
 PROOF_SET_WITNESSES = [("..../...B/..../.W..", WHITE), ("..../W..B/..../B.W.", WHITE),
                        (".W../B..B/..../.W..", WHITE), ("..W./...W/..../.B.B", BLACK),
-                       (".BW./..../..../....", BLACK), ("..../...W/B.../...B", WHITE)]
+                       (".BW./..../..../....", BLACK), ("..BB/..../...B/...W", WHITE)]
 
 
 @needs_c
@@ -218,15 +220,15 @@ def test_pair_domination_is_sound_and_a_bug_in_it_is_caught(monkeypatch):
     _rule_sound_and_its_bug_caught(monkeypatch, PAIR_DOMINATION_WITNESSES, S.BUG_PAIR_DOMINATION, "dominated", "prune")
 
 
-# 3x4 and 4x3 positions (to move) on which the permanently inferior fill-in without its two
-# outer cells (kernel bit 30) answers the wrong winner, found against the plain search on
+# 3x4 and 4x3 positions (to move) on which the permanently inferior fill-in without its
+# ends' condition (kernel bit 30) answers the wrong winner, found against the plain search on
 # random positions (2026-12-05)
 PINF_WITNESSES = [("BBW./W.../B...", WHITE), ("..W./..../...B", WHITE), (".../..B/..W/WBB", BLACK)]
 
 
 @needs_c
 def test_permanently_inferior_fill_is_sound_and_a_bug_in_it_is_caught(monkeypatch):
-    """The rule's two outer cells are what make it sound: without them (the mutant, bit 30)
+    """The rule's ends' condition is what makes it sound: without it (the mutant, bit 30)
     the kernel's winner is wrong on these positions, with them and without the rule it is
     the plain search's.  And the rule does fill: on random 6x6 positions it fills cells the
     other fills leave vacant, each keeping the value (checked by the kernel without it)."""
@@ -250,6 +252,33 @@ def test_permanently_inferior_fill_is_sound_and_a_bug_in_it_is_caught(monkeypatc
             assert C.value(with_rule, to, value_only=True, vc=False, pinf=False)[0] == \
                 C.value(p, to, value_only=True, vc=False, pinf=False)[0], (p.spec(), to)
     assert extra > 20, extra
+
+
+# One position per way the two ends of the vacant run are held, besides x/x (the outer
+# cell between the end and its p is P's): w (the cell between the end and u2 is P's) or
+# b (the cell straight beyond the end is the opponent's) -- Benzene's pinf-xb, xw, bb, bw
+# and ww.  Each end holds exactly one of the three; found on random 3x4-5x5 positions
+# (2026-12-05); (position, cell, P).
+PINF_VARIANTS = {"xb": (".W./B../W../..W", "c3", WHITE), "xw": ("B.B./.BBB/B.../....", "b3", BLACK),
+                 "bb": ("W..B/..../...W", "a2", WHITE), "bw": ("BW.W/BBB./..W./..W./.W.B", "b4", WHITE),
+                 "ww": ("WW.B./WB.../...BW/.BBW.", "c3", BLACK)}
+
+
+@needs_c
+@pytest.mark.parametrize("variant", sorted(PINF_VARIANTS))
+def test_permanently_inferior_fill_holds_each_end_three_ways(variant):
+    """Each way of holding an end is used: the kernel fills the cell with P's stone (and the
+    fill without the rule leaves it vacant), and the value is the plain search's, with
+    either player to move, with the rule on and off."""
+    spec, cell, colour = PINF_VARIANTS[variant]
+    p = Position.parse(spec)
+    c = p.index(cell)
+    filled = C.fill_in(p)[0]
+    assert (filled.black if colour == BLACK else filled.white) >> c & 1, variant
+    assert C.fill_in(p, pinf=False)[0].empty >> c & 1, variant
+    for to in (BLACK, WHITE):
+        for sw in ({}, {"pinf": False}):
+            assert C.value(p, to, value_only=True, vc=False, **sw)[0] == board_value(p, to), (variant, to, sw)
 
 
 @needs_c

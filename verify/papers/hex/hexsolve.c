@@ -55,7 +55,7 @@
  *   common part; bit 15, captured pairs are filled with the wrong colour; bit 25, a
  *   loss's proof set leaves out the opponent's semi-connection carriers W; bit 27, a
  *   pair dominates without its second half (Γ(z) - {x, y} a clique) tested; bit 30, the
- *   permanently inferior pattern without its two outer cells;
+ *   permanently inferior pattern without its ends' condition (x, w or b);
  *   bit 14 = debug query, no search: prints  F black white later n a1 b1 k1 ...
  *   (the stones after fill-in with the flags' bits 3, 9 and 29, the filled cells added to
  *   carriers, then every captured pair of the given position: k = 0 mutually
@@ -557,6 +557,7 @@ static int dist(bb S, bb V, int black) {
  * never needed: after fill-in none are vacant. */
 static int ring[BB_BITS][6]; /* neighbour index, or -1 Black side, -2 White side, -3 corner */
 static int outer[BB_BITS][6]; /* the common neighbour of ring[i][k] and ring[i][k+1] other than i, coded alike */
+static int beyond[BB_BITS][6]; /* the cell two steps from i in ring[i][k]'s direction, coded alike */
 
 static void setup_ring(void) {
     static const int dr[6] = {0, -1, -1, 0, 1, 1}, dc[6] = {1, 1, 0, -1, -1, 0};
@@ -569,6 +570,9 @@ static void setup_ring(void) {
             rr += dr[(k + 1) % 6]; cc += dc[(k + 1) % 6];
             offr = rr < 0 || rr >= R; offc = cc < 0 || cc >= C;
             outer[i][k] = (offr && offc) ? -3 : offr ? -1 : offc ? -2 : rr * C + cc;
+            rr = r + 2 * dr[k]; cc = c + 2 * dc[k];
+            offr = rr < 0 || rr >= R; offc = cc < 0 || cc >= C;
+            beyond[i][k] = (offr && offc) ? -3 : offr ? -1 : offc ? -2 : rr * C + cc;
         }
     }
 }
@@ -600,12 +604,16 @@ static bb dead_cells(bb b, bb w, bb *black_fill) {
 /* ---- permanently inferior fill-in (flag bit 29) ----------------------------------
  * A vacant cell c whose six neighbours, in order around it, are p0 p1 p2 u1 u2 u3 with
  * p0, p1, p2 of one player P (P's stones or P's side beyond the board) and u1, u2, u3
- * vacant, and whose two outer cells o1 (the common neighbour of p2 and u1 besides c) and
- * o2 (that of u3 and p0) are P's as well, is filled with a P stone: the value stays, with
- * either player to move.  The p's, o's and P's side form one P group g (consecutive ring
- * cells are adjacent), which touches u1 and u3 and, through o1 and o2, every neighbour
- * of u1 and of u3 but c, u2 and the cells m12, m23 that u1 and u3 share with u2.  Play
- * P's winning strategy of the position with c filled; on an answer in {c, u1, u2, u3}:
+ * vacant is filled with a P stone when each end of the vacant run, u1 and u3, is held
+ * in one of three ways: x, the common neighbour of the end and its p (o1 between p2 and
+ * u1, o2 between u3 and p0) is P's; w, the common neighbour of the end and u2 besides c
+ * is P's; b, the cell straight beyond the end (two steps from c) is the opponent's.
+ * These are Benzene's "permanently inferior" fill-in patterns (pinf-xx, xb, xw, bb, bw,
+ * ww); the value stays, with either player to move.  The argument below is for xx only.
+ * There the p's, o's and P's side form one P group g (consecutive ring cells are
+ * adjacent), which touches u1 and u3 and, through o1 and o2, every neighbour of u1 and
+ * of u3 but c, u2 and the cells m12, m23 that u1 and u3 share with u2.  Play P's winning
+ * strategy of the position with c filled; on an answer in {c, u1, u2, u3}:
  *   O plays c: P plays u2.  Then {u1, u3} is a captured pair for P (after O takes one, P
  *     takes the other, and g, u2 and that cell form one group touching every neighbour
  *     the two would have: G*a-b = G*a*b in P's graph), and c, with every neighbour P's,
@@ -617,18 +625,20 @@ static bb dead_cells(bb b, bb w, bb *black_fill) {
  *   O plays u1 (or u3): not proved here.  After a reply at u2, {c, u3} is a captured
  *     pair for P, but that reply costs P the move its strategy wanted.  That c stays
  *     fillable after O's move rests on the checks below and on Benzene using the same
- *     pattern (`pinf-xx`).
+ *     patterns.
  * In the other cases the position is worth as much to P as the filled one after the
  * same moves (an extra P stone never hurts, HEX.P2), and no less than the position
- * itself (monotonicity), so the values are equal.  These are the only cells the argument
- * reads: the fill stays valid with any stone added elsewhere, or with one on u1, u2 or
- * u3 (the cases above), but not with two of the opponent's on u1 and u3, so c, u1, u2
- * and u3 join the carrier of a value found after the fill (fill_in_compute's `later`).
- * One cell is filled at a time, then the fills run again.  A cell with a corner beyond
- * the board around it, or an outer corner, is not filled.  Checked against the plain
- * search on every small position, as the other fills are; without the outer cells
- * (the mutant of bit 30) the rule gives wrong values, which the tests catch.  Benzene
- * fills such cells too (its "permanently inferior" patterns). */
+ * itself (monotonicity), so the values are equal.  The ends held by w or b (instead of
+ * x) are not argued here at all: they rest on the same checks (forced positions against
+ * the search without the rule, 0 differ) and on Benzene.  The rule reads stones only
+ * outside {c, u1, u2, u3}: the fill stays valid with any stone added elsewhere, or with
+ * one on u1, u2 or u3 (the cases above), but not with two of the opponent's on u1 and
+ * u3, so c, u1, u2 and u3 join the carrier of a value found after the fill
+ * (fill_in_compute's `later`).  One cell is filled at a time, then the fills run again.
+ * A cell with a corner beyond the board around it, or with an end held only through a
+ * corner, is not filled.  Checked against the plain search on every small position, as
+ * the other fills are; without the ends' condition (the mutant of bit 30) the rule gives
+ * wrong values, which the tests catch. */
 static int pinf_on = 0;
 
 /* the first permanently inferior cell (a one-cell mask, or 0); *black_fill gets it when
@@ -637,20 +647,22 @@ static bb pinf_cells(bb b, bb w, bb *black_fill, bb *touched) {
     bb v = FULL & ~(b | w), d = 0, bf = 0, t = 0;
     while (v) {
         int i = bb_ctz(v); v &= v - 1;
-        unsigned mb = 0, mw = 0, me = 0, ob = 0, ow = 0;
+        unsigned mb = 0, mw = 0, me = 0, ob = 0, ow = 0, yb = 0, yw = 0;
         int corner = 0;
         for (int k = 0; k < 6; k++) {
-            int j = ring[i][k], o = outer[i][k];
+            int j = ring[i][k], o = outer[i][k], y = beyond[i][k];
             if (j == -3) corner = 1;
             else if (j == -1 || (j >= 0 && (b >> j & 1))) mb |= 1u << k;
             else if (j == -2 || (j >= 0 && (w >> j & 1))) mw |= 1u << k;
             else me |= 1u << k;
             if (o == -1 || (o >= 0 && (b >> o & 1))) ob |= 1u << k;
             else if (o == -2 || (o >= 0 && (w >> o & 1))) ow |= 1u << k;
+            if (y == -1 || (y >= 0 && (b >> y & 1))) yb |= 1u << k;
+            else if (y == -2 || (y >= 0 && (w >> y & 1))) yw |= 1u << k;
         }
         if (corner || !me) continue;
         for (int black = 1; black >= 0; black--) {
-            unsigned mp = black ? mb : mw, op = black ? ob : ow;
+            unsigned mp = black ? mb : mw, op = black ? ob : ow, yo = black ? yw : yb;
             int hit = 0;
             for (int k = 0; k < 6 && !hit; k++) {
                 /* p0 p1 p2 = ring k, k+1, k+2; u1 u2 u3 = k+3, k+4, k+5; o1 between k+2 and
@@ -658,7 +670,11 @@ static bb pinf_cells(bb b, bb w, bb *black_fill, bb *touched) {
                 unsigned pr = 7u << k, ur = 7u << (k + 3);
                 pr = (pr | pr >> 6) & 63; ur = (ur | ur >> 6) & 63;
                 if ((mp & pr) != pr || (me & ur) != ur) continue;
-                if (!bug_pinf && !((op >> ((k + 2) % 6) & 1) && (op >> ((k + 5) % 6) & 1))) continue;
+                /* each end of the vacant run: x (P between it and its p), w (P between it
+                   and u2) or b (O straight beyond it) */
+                int end1 = ((op >> ((k + 2) % 6)) | (op >> ((k + 3) % 6)) | (yo >> ((k + 3) % 6))) & 1;
+                int end3 = ((op >> ((k + 5) % 6)) | (op >> ((k + 4) % 6)) | (yo >> ((k + 5) % 6))) & 1;
+                if (!bug_pinf && !(end1 && end3)) continue;
                 hit = 1;
                 t |= BIT(i);
                 for (int q = 3; q < 6; q++) t |= BIT(ring[i][(k + q) % 6]);

@@ -200,7 +200,7 @@ semi-connections whatever their common part), :data:`BUG_CAPTURED` (bit 15: capt
 pairs filled with the wrong colour), :data:`BUG_PROOF_SET` (bit 25: df-pn's proof set of a
 loss leaves out the opponent's semi-connection carriers), :data:`BUG_PAIR_DOMINATION`
 (bit 27: a move dominates through a pair of which only one half is tested), :data:`BUG_PINF`
-(bit 30: a permanently inferior cell filled without its two outer cells tested).  Kernel
+(bit 30: a permanently inferior cell filled without its ends' condition tested).  Kernel
 answers are kept per switch word, so a query with a bug never shares table entries with a
 clean one."""
 BUG_OR_RULE = 1 << 11
@@ -421,9 +421,11 @@ class CSolver:
         child's proof set (its carrier); ``lazyfill``: df-pn fills a child in only when it
         searches it; ``templates``: the H-search starts from the edge templates of
         :mod:`~verify.papers.hex.edge_templates` as well as the adjacencies; ``pinf``: a cell
-        with three consecutive neighbours of one player, the other three vacant and the two
-        outer cells between the runs that player's, is filled with that player's stone (its
-        four vacant cells join the carrier) — all switchable, and switched off the answers must not
+        with three consecutive neighbours of one player, the other three vacant and each end
+        of the vacant run held (the cell between it and the player's run, or the one between
+        it and the middle cell, that player's, or the cell straight beyond it the
+        opponent's), is filled with that player's stone (its four vacant cells join the
+        carrier) — all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         self._check(pos)
