@@ -72,6 +72,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from verify.cli.pipes import reader_may_stop
 from verify.papers.hex.htp import HtpEngine, _split_answer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -294,10 +295,8 @@ def main() -> int:
                     help="our find-winning answers among the cells the fill-in leaves vacant (Benzene's question)")
     args = ap.parse_args()
     if args.table:
-        try:
+        with reader_may_stop():
             print(table_md([json.loads(Path(f).read_text()) for f in args.table]), flush=True)
-        except BrokenPipeError:  # the reader stopped early (| head): not an error
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     if not args.benzene:
         ap.error("a Benzene checkout is needed (or --table)")

@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import signal
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from verify.cli.pipes import reader_may_stop  # noqa: E402
+
 AUDIT = ROOT / "docs" / "n9" / "audit.jsonl"
 SESSIONS = ROOT / "docs" / "n9" / "audit_sessions.jsonl"
 N, MOD = 9, 512
@@ -224,12 +225,10 @@ def main(argv=None) -> int:
         write_readme()
         return 0
     s = summary()
-    try:
+    with reader_may_stop():
         print(table_text())
         print(f"{s['shards']}/{s['of']} shards: {s['sampled']:,} of {s['games']:,} games sampled, {s['checks']:,} statement "
               f"checks compared by both routes, {s['disagreements']} disagreements, {s['cpu_s']:,} s CPU", flush=True)
-    except BrokenPipeError:  # the reader stopped early (| head -1): not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 1 if s["disagreements"] else 0
 
 

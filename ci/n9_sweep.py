@@ -377,27 +377,26 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     from verify.errors import InputError
 
+    from verify.cli.pipes import reader_may_stop
+
     try:
         if args.cmd == "run":
             return run(args)
-        if args.cmd == "snapshot":
-            snapshot(Path(args.store))
-            print(done_line(KEPT))
-            return 0
-        if args.json:
-            summary, rows = _rows(Path(args.store))
-            print(json.dumps({"run": summary["run"], "versions": summary["versions"], "statements": rows}, indent=2))
-        elif args.readme:
-            write_readme(table(Path(args.store)))
-        else:
-            print(table(Path(args.store)))
+        with reader_may_stop():
+            if args.cmd == "snapshot":
+                snapshot(Path(args.store))
+                print(done_line(KEPT))
+            elif args.json:
+                summary, rows = _rows(Path(args.store))
+                print(json.dumps({"run": summary["run"], "versions": summary["versions"], "statements": rows}, indent=2))
+            elif args.readme:
+                write_readme(table(Path(args.store)))
+            else:
+                print(table(Path(args.store)))
         return 0
     except InputError as exc:
         print(f"n9_sweep: error: {exc}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # the reader stopped early (| head): not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 if __name__ == "__main__":

@@ -152,18 +152,3 @@ def test_n9_audit_parts_split_the_shards_and_share_the_session_log(tmp_path):
     assert sorted((r["part"], r["shards"]) for r in read_sessions(path)) == [("1/2", 3), ("2/2", 2)]
 
 
-def test_n9_audit_table_into_a_closed_pipe_is_not_an_error():
-    """``python ci/n9_audit.py table | head -1``: a reader that stops early ends the
-    table quietly (exit 0, no traceback), as ``ci/n9_sweep.py`` does."""
-    import os
-    import subprocess
-
-    r, w = os.pipe()
-    os.close(r)  # the reader is gone before the first line is written
-    try:
-        proc = subprocess.run([sys.executable, str(ROOT / "ci" / "n9_audit.py"), "table"], stdout=w,
-                              stderr=subprocess.PIPE, text=True, timeout=120)
-    finally:
-        os.close(w)
-    assert proc.returncode == 0, proc.stderr
-    assert "Traceback" not in proc.stderr

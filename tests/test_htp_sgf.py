@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from verify.papers.hex.board import Position
+from verify.papers.hex.board import Position, winning_moves
 from verify.papers.hex.htp import HtpEngine, InProcess, regress
 from verify.papers.hex.sgf import MAX_SGF_BYTES, load, parse
 from verify.papers.hex.winning import benzene_order
@@ -204,6 +204,23 @@ def test_after_fillin_answers_as_benzene_among_the_cells_left_vacant(tmp_path):
     r = _cli("htp", "--regress", str(DATA / "dfpn-puzzle-small.tst"), "--program", "x", "--after-fillin",
              cwd=tmp_path)
     assert r.returncode == 2 and "--after-fillin sets this engine" in r.stderr
+
+
+def test_after_fillin_without_the_kernel_says_it_answers_the_exact_set():
+    """Without the C kernel there is no fill-in to leave out: the engine answers the exact
+    set, and says so on its log, rather than silently answering another question."""
+    log = io.StringIO()
+    e = HtpEngine(budget=60, log=log, use_kernel=False, after_fillin=True)
+    try:
+        for cmd in ("boardsize 3 3", "play b a1"):
+            assert e.handle(cmd) == "="
+        answer = e.handle("dfpn-solver-find-winning white")
+    finally:
+        e.close()
+    p = Position.parse("B../.../...")
+    exact = benzene_order(p.names(sum(1 << i for i in winning_moves(p, "W"))))
+    assert exact and answer == "= " + " ".join(exact)
+    assert "after fill-in asked, but the C kernel is not used here (turned off)" in log.getvalue()
 
 
 def test_sgf_coordinates_swap_resign_and_setup(tmp_path):

@@ -241,8 +241,7 @@ def run_winning(args: argparse.Namespace, sgf_to_move: str | None = None) -> int
     else:
         print(f"{pos.rows}x{pos.cols} board {pos.spec()}, {name[colour]} to move: "
               f"{name.get(res.root, 'unknown')} wins.")
-        considered = len(res.moves) - len(res.not_considered)
-        print(f"Winning moves for {name[colour]} ({len(res.winning)} of {considered}"
+        print(f"Winning moves for {name[colour]} ({len(res.winning)} of {res.considered}"
               f"{' considered' if res.not_considered else ''}): {res.text() or '-'}")
         refuted = [m.cell for m in res.moves if m.winner == other(colour)]
         print(f"Refuted by {name[other(colour)]} ({len(refuted)}): {' '.join(refuted) or '-'}")

@@ -548,6 +548,9 @@ class HtpEngine:
 
         kernel = self.kernel()
         skip = kernel_filled(kernel, pos) if self.after_fillin and kernel is not None else 0
+        if self.after_fillin and kernel is None:
+            self.note(f"find-winning {_WORD[colour]}: after fill-in asked, but the C kernel is not used "
+                      f"here ({self._kernel_error or 'turned off'}): every vacant cell is considered (the exact set)")
         try:
             res = find_winning(pos, colour, query, self.budget, threats=kernel_threats(kernel, pos), skip=skip)
         except InputError as exc:
@@ -559,7 +562,7 @@ class HtpEngine:
                            "shannon-verify-budget)")
         if skip:
             self.note(f"find-winning {_WORD[colour]}: after fill-in, not considered: {' '.join(res.not_considered)}")
-        self.note(f"find-winning {_WORD[colour]}: {len(res.winning)} of {len(res.moves) - len(res.not_considered)} "
+        self.note(f"find-winning {_WORD[colour]}: {len(res.winning)} of {res.considered} "
                   f"moves{' considered' if skip else ''} win "
                   f"({res.seconds:.2f} s, {res.nodes} nodes)")
         return res.text()

@@ -118,6 +118,11 @@ class WinningMoves:
         return [m.cell for m in self.moves if m.skipped]
 
     @property
+    def considered(self) -> int:
+        """How many moves were searched: every legal move less those left out by ``skip``."""
+        return len(self.moves) - len(self.not_considered)
+
+    @property
     def complete(self) -> bool:
         """Every move decided."""
         return not self.unknown
