@@ -85,39 +85,15 @@ def parse_tst(text: str) -> tuple[int, list[dict]]:
     return n, out
 
 
-def _cpu(cmd: list[str], text: str, timeout: float | None = None, err=None) -> tuple[str, float]:
-    """Run ``cmd`` with ``text`` on stdin; (stdout, user + system CPU seconds of the child).
-    With ``timeout`` the child is killed after that many seconds (its output so far is kept);
-    its stderr goes to the open file ``err``, else nowhere."""
-    import threading
-
-    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=err if err is not None else subprocess.DEVNULL, text=True)
-    timer = threading.Timer(timeout, p.kill) if timeout is not None else None
-    if timer is not None:
-        timer.start()
-    try:
-        p.stdin.write(text)
-        p.stdin.close()
-    except BrokenPipeError:  # killed, or quit before reading everything
-        pass
-    out = p.stdout.read()
-    p.stdout.close()
-    _, status, ru = os.wait4(p.pid, 0)
-    if timer is not None:
-        timer.cancel()
-    p.returncode = os.waitstatus_to_exitcode(status)  # reaped here, so Popen knows it has ended
-    return out, ru.ru_utime + ru.ru_stime
-
-
 class _Slots:
     """Run each job's commands (argv, stdin text) one after another, up to ``width`` jobs at a
     time, as child processes the main thread waits for with ``os.wait4`` (no threads: a stop
     comes in that wait and kills every child at once).  ``done(job, outputs, cpus)`` is called
     as each job's last command ends, with each command's stdout and user + system CPU."""
 
-    def __init__(self, width: int) -> None:
+    def __init__(self, width: int, err=None) -> None:
         self.width = max(1, width)
+        self.err = err  # an open file for the children's stderr, else nowhere
         self.live: dict[int, tuple] = {}  # pid → (Popen, stdout file, job, step, commands, outputs, cpus)
 
     def _start(self, job, step: int, commands, outputs, cpus) -> None:
@@ -125,7 +101,8 @@ class _Slots:
 
         argv, text = commands[step]
         out = tempfile.TemporaryFile(mode="w+")
-        p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=out, stderr=subprocess.DEVNULL, text=True)
+        p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=out,
+                             stderr=self.err if self.err is not None else subprocess.DEVNULL, text=True)
         self.live[p.pid] = (p, out, job, step, commands, outputs, cpus)
         try:
             p.stdin.write(text)
@@ -156,6 +133,13 @@ class _Slots:
         finally:
             self.stop()
 
+    def kill(self) -> None:
+        """Kill every child still running, without reaping it (safe from another thread:
+        the waiting main thread reaps it and keeps its output so far)."""
+        for p, *_rest in list(self.live.values()):
+            if p.returncode is None:
+                p.kill()
+
     def stop(self) -> None:
         """Kill and reap every child still running."""
         for pid, (p, out, *_rest) in list(self.live.items()):
@@ -164,6 +148,25 @@ class _Slots:
                 p.wait()
             out.close()
         self.live.clear()
+
+
+def _cpu(cmd: list[str], text: str, timeout: float | None = None, err=None) -> tuple[str, float]:
+    """Run ``cmd`` with ``text`` on stdin; (stdout, user + system CPU seconds of the child):
+    one job on :class:`_Slots`.  With ``timeout`` the child is killed after that many
+    seconds (its output so far is kept); its stderr goes to the open file ``err``, else
+    nowhere."""
+    import threading
+
+    slots, got = _Slots(1, err=err), {}
+    timer = threading.Timer(timeout, slots.kill) if timeout is not None else None
+    if timer is not None:
+        timer.start()
+    try:
+        slots.run([0], lambda job: [(cmd, text)], lambda job, outputs, cpus: got.update(out=outputs[0], cpu=cpus[0]))
+    finally:
+        if timer is not None:
+            timer.cancel()
+    return got["out"], got["cpu"]
 
 
 def _sha(path: str | Path) -> str:

@@ -39,6 +39,20 @@ play b c3
 """
 
 
+def test_one_child_run_keeps_its_output_its_stderr_and_its_cpu(tmp_path):
+    """``_cpu`` (one job on ``_Slots``): the child's stdout, its stderr into the file given,
+    its CPU; with a timeout the child is killed and its output so far kept."""
+    started = time.monotonic()
+    out, cpu = bench._cpu(["sh", "-c", "echo start; sleep 30; echo end"], "", timeout=0.5)
+    assert out == "start\n" and time.monotonic() - started < 10 and cpu >= 0
+    with open(tmp_path / "err", "w+") as err:
+        out, _ = bench._cpu(["sh", "-c", "cat; echo oops >&2"], "hi\n", err=err)
+        err.seek(0)
+        assert (out, err.read()) == ("hi\n", "oops\n")
+    _, cpu = bench._cpu([sys.executable, "-c", "sum(range(3 * 10**7))"], "")
+    assert cpu > 0.05
+
+
 def test_parse_tst_reads_each_position_and_its_expected_winner():
     n, positions = bench.parse_tst(TST)
     assert n == 6
