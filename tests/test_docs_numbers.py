@@ -7,6 +7,7 @@ and generated table), the pages that record a measurement (Benzene's ratios, the
 projection), and, for the fresh-clone timings, the one dated measurement below
 (``FRESH_CLONE``), which both pages must quote alike."""
 
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -144,7 +145,12 @@ def test_the_benzene_ratios_in_the_readme_are_the_hex_pages():
     readme, hex_page = _prose("README.md"), _prose("docs/tools/hex.md")
     assert "0.524× Benzene's CPU (27.8 s against 53.1 s" in readme
     assert "**Benzene 53.1 s, ours 27.8 s — 0.524×** (0.511× the session before" in hex_page
-    assert "on 8×8 d1 0.84× and d2 1.61×" in readme and "0.84× and 1.61×**" in hex_page
+    rows = [json.loads(line) for line in (ROOT / "docs/hex/vs_benzene_8x8.jsonl").read_text().splitlines()
+            if '"cell"' in line]
+    ours, theirs = sum(r["ours_cpu"] for r in rows), sum(r["benzene_cpu"] for r in rows)
+    assert (f"on {len(rows)} of the 32 8×8 openings of its `dfpn-solve-8x8.tst` {ours / theirs:.2f}× "
+            f"({ours:,.0f} s against {theirs:,.0f} s in one run") in readme
+    assert f"ours {ours:,.1f} s of CPU against Benzene's {theirs:,.1f} s, {ours / theirs:.2f}×" in hex_page
 
 
 def test_the_c2_figures_come_from_the_class_search_stores():
