@@ -127,9 +127,13 @@ def stops_deferred() -> Iterator[None]:
     without exec (a ``fork`` process pool starting its workers): the child would keep the
     noting handler and ignore the SIGTERM that ends it.
 
+    >>> before = signal.signal(signal.SIGINT, signal.default_int_handler)  # not ignored (a job started with &)
     >>> with stops_deferred():
     ...     signal.getsignal(signal.SIGINT).__name__
     '_note'
+    >>> signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    True
+    >>> _ = signal.signal(signal.SIGINT, before)
     """
     if threading.current_thread() is not threading.main_thread():
         yield
