@@ -26,6 +26,9 @@ SETTINGS = ([{}] + [{k: False} for k in SWITCHES] + [dict.fromkeys(SWITCHES, Fal
             + [{**dict.fromkeys(SWITCHES, False), "mustplay": True, k: True} for k in ("threats", "vc", "fillin", "captured", "hsearch")]
             # the H-search from edge templates with the must-play rule alone
             + [{**dict.fromkeys(SWITCHES, False), "mustplay": True, "hsearch": True, "templates": True}]
+            # the permanently inferior and the clique-neighbourhood dead fills, each off alone (both
+            # are on, not in SWITCHES, in every other setting but the plain search)
+            + [{"pinf": False}, {"cliquedead": False}]
             + [{"threats": False, "fillin": False}, {"value_only": True},
                {**dict.fromkeys(SWITCHES, False), "mustplay": True, "fillin": True, "captured": True},
                # df-pn's threatened-move pruning alone, its pair-domination pruning alone
@@ -279,6 +282,49 @@ def test_permanently_inferior_fill_holds_each_end_three_ways(variant):
     for to in (BLACK, WHITE):
         for sw in ({}, {"pinf": False}):
             assert C.value(p, to, value_only=True, vc=False, **sw)[0] == board_value(p, to), (variant, to, sw)
+
+
+# positions (to move) on which the clique-neighbourhood dead fill tested without its
+# terminals (kernel bit 32) answers the wrong winner, found against the plain search on
+# random positions of at most 12 cells (2026-12-05, eighth session: 968 of them)
+CLIQUE_DEAD_WITNESSES = [("B./..", WHITE), ("../.B", WHITE), ("B./W.", BLACK)]
+
+
+@needs_c
+def test_clique_dead_fill_is_sound_and_a_bug_in_it_is_caught(monkeypatch):
+    """A cell whose neighbourhood is a clique of either player's Shannon graph is dead. The
+    rule alone (repeated, the other fills off) fills only cells that are dead in the given
+    position by the exact dead-cell map (induced paths and SAT, no kernel code), and more
+    than the run of four finds; tested without the sides (the mutant, bit 32) it fills live
+    cells there and gives wrong winners, which the plain search refutes."""
+    import verify.papers.hex.solver as S
+    from verify.papers.hex.deadmap import dead_cells
+
+    _rule_sound_and_its_bug_caught(monkeypatch, CLIQUE_DEAD_WITNESSES, S.BUG_CLIQUE_DEAD, "cliquedead")
+    rng = random.Random(13)
+    positions = []
+    while len(positions) < 300:
+        rows, cols = rng.randint(3, 7), rng.randint(3, 7)
+        p = Position(rows, cols)
+        for k, i in enumerate(rng.sample(range(rows * cols), rng.randint(2, rows * cols // 2))):
+            p = p.play(i, "BW"[k % 2])
+        if not (p.chain(BLACK) or p.chain(WHITE)):
+            positions.append(p)
+
+    def rule_alone(p):
+        f = C.fill_in(p, fillin=False, captured=False, pinf=False)[0]
+        return (f.black | f.white) & ~(p.black | p.white)
+
+    monkeypatch.setattr(S, "DEBUG_BITS", 0)
+    beyond_run4 = 0
+    for p in positions:
+        filled = rule_alone(p)
+        assert filled & ~dead_cells(p) == 0, (p.spec(), p.names(filled & ~dead_cells(p)))
+        run4 = C.fill_in(p, captured=False, pinf=False, cliquedead=False)[0]
+        beyond_run4 += bin(filled & run4.empty).count("1")
+    assert beyond_run4 > 100, beyond_run4
+    monkeypatch.setattr(S, "DEBUG_BITS", S.BUG_CLIQUE_DEAD)
+    assert any(rule_alone(p) & ~dead_cells(p) for p in positions)
 
 
 @needs_c

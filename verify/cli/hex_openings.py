@@ -61,7 +61,7 @@ def register(sub) -> None:
     p.add_argument("--without", action="append", default=[], metavar="SWITCH",
                    help="turn a kernel reduction off (repeatable): mustplay (the Fig. 13 update and every "
                    "narrowing of the must-play region, in df-pn too), threats, fillin, ordering, dfpn, "
-                   "hsearch, captured, prune, dominated, proofsets, lazyfill, templates, pinf — to re-derive a map as a cross-check of that reduction")
+                   "hsearch, captured, prune, dominated, proofsets, lazyfill, templates, pinf, cliquedead — to re-derive a map as a cross-check of that reduction")
     p.set_defaults(run=run)
 
 

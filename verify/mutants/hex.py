@@ -225,6 +225,8 @@ MUTANTS: list[Mutant] = [
            3, (3,)),
     Mutant("HEX.OPEN", "kernel H-search OR rule ignores the common part", [P(SOLVER, "DEBUG_BITS", _bug("BUG_OR_RULE"))],
            3, (3,)),
+    Mutant("HEX.OPEN", "kernel calls a cell dead from its neighbourhood without the sides tested",
+           [P(SOLVER, "DEBUG_BITS", _bug("BUG_CLIQUE_DEAD"))], 3, (3,)),
     # --- HEX.PAIR: the pairing strategy's pairs
     Mutant("HEX.PAIR", "pairing without its shift (diagonal mirror)", [P(ST, "pairing", pairing_unshifted)], 2, (2, 2)),
     # --- HEX.DEAD: the exact Shannon dead-vertex oracle

@@ -50,14 +50,18 @@
  *   the node counts differ);
  *   bit 29 = permanently inferior fill-in (pinf_cells(), below), alternating with the
  *   dead cells and the captured pairs;
- *   bits 11, 15, 25, 27 and 30 = deliberate bugs, for mutation testing only (never set in a
+ *   bit 31 = dead cells by a clique neighbourhood in either player's Shannon graph
+ *   (clique_dead(), below), after the run-of-four dead cells;
+ *   bits 11, 15, 25, 27, 30 and 32 = deliberate bugs, for mutation testing only (never set in a
  *   real run): bit 11, the H-search's OR rule joins two semi-connections whatever their
  *   common part; bit 15, captured pairs are filled with the wrong colour; bit 25, a
  *   loss's proof set leaves out the opponent's semi-connection carriers W; bit 27, a
  *   pair dominates without its second half (Γ(z) - {x, y} a clique) tested; bit 30, the
- *   permanently inferior pattern without its ends' condition (x, w or b);
+ *   permanently inferior pattern without its ends' condition (x, w or b); bit 32, the
+ *   clique neighbourhood tested without its terminals;
+ *   the word is read as an unsigned 64-bit number;
  *   bit 14 = debug query, no search: prints  F black white later n a1 b1 k1 ...
- *   (the stones after fill-in with the flags' bits 3, 9 and 29, the filled cells added to
+ *   (the stones after fill-in with the flags' bits 3, 9, 29 and 31, the filled cells added to
  *   carriers, then every captured pair of the given position: k = 0 mutually
  *   supporting in Black's graph, 1 mutually threatening there, 2 / 3 the same in
  *   White's graph); with bit 13 too a second line  T x tb tw ...: per vacant cell x the
@@ -782,6 +786,52 @@ static int adj_all(const SGraph *g, bb Xc, int Xt, bb Sc, int St) {
     return 1;
 }
 
+/* ---- dead cells by a clique neighbourhood (flag bit 31) ------------------------
+ * A vacant cell x whose neighbourhood Γ(x) (cells and terminals) is a clique of either
+ * player's Shannon graph is dead: an induced terminal-to-terminal path through x would
+ * enter and leave it through two members of Γ(x), which are adjacent, a chord
+ * (PROJ.INDUCED_PATH: dead iff on no induced path; TSD.L2(i): shorting or deleting x
+ * changes no other edge).  A Hex cell is dead in Black's graph iff it is dead in White's
+ * (a cell matters to one player's chain iff it matters to the other's), so either graph
+ * may show it.  This is the run of four above (its four are one chain next to the other
+ * two, which are adjacent) and more: Benzene's dead-1-3 and dead-2-2 patterns (three
+ * consecutive of one colour and the fourth opposite), and any cell whose vacant
+ * neighbours all touch one chain.  Cells dead in the given position need no carrier
+ * (see dead_cells() above); found after another fill, they join `later`.  The fill
+ * colour is the graph's owner's (either keeps the value).  The deliberate bug of bit 32
+ * leaves the terminals out of the test (a cell next to a side whose vacant neighbours
+ * are pairwise adjacent, but not all next to that side, is then called dead). */
+static int clq_on = 0, bug_clq = 0;
+
+/* the cells of V whose Γ is a clique of g; with bug_clq the terminals are not tested */
+static bb clique_cells(const SGraph *g, bb V) {
+    bb out = 0;
+    for (bb v = V; v; v &= v - 1) {
+        int x = bb_ctz(v), tx = g->t[x], ok = 1;
+        bb Ax = g->A[x];
+        for (bb q = Ax; q && ok; q &= q - 1) {
+            int y = bb_ctz(q);
+            if ((Ax & ~g->A[y] & ~BIT(y)) || (!bug_clq && (tx & ~g->t[y]))) ok = 0;
+        }
+        if (!ok) continue;
+        if (!bug_clq && (((tx & 1) && (Ax & ~g->N0)) || ((tx & 2) && (Ax & ~g->N1)) || ((tx & 3) == 3 && !g->tt))) continue;
+        out |= BIT(x);
+    }
+    return out;
+}
+
+/* dead cells of the position by a clique Γ in Black's graph (filled Black) or White's
+ * (filled White); *black_fill gets the former */
+static bb clique_dead(bb b, bb w, bb *black_fill) {
+    static SGraph g;
+    bb V = FULL & ~(b | w), bf;
+    shannon_graph(b, V, 1, &g);
+    bf = clique_cells(&g, V);
+    shannon_graph(w, V, 0, &g);
+    *black_fill = bf;
+    return bf | clique_cells(&g, V & ~bf);
+}
+
 /* nu, nut and thr of the vacant cell x (see SGraph) */
 static void local(SGraph *g, int x, bb V) {
     bb Ax = g->A[x];
@@ -883,6 +933,11 @@ static bb fill_in_compute(bb *b, bb *w) {
     for (;;) {
         if (fill_on)
             while ((d = dead_cells(*b, *w, &bf)) != 0) { *b |= bf; *w |= d & ~bf; if (!first) later |= d; first = 0; }
+        if (clq_on && (d = clique_dead(*b, *w, &bf)) != 0) {
+            *b |= bf; *w |= d & ~bf; if (!first) later |= d; /* dead in the given position when first */
+            first = 0;
+            continue;
+        }
         first = 0;
         if (pinf_on && (d = pinf_cells(*b, *w, &bf, &t)) != 0) {
             *b |= bf; *w |= d & ~bf; later |= t; /* one cell, valid where it is made; then again */
@@ -905,7 +960,7 @@ static u64 fcmask;
 static uint32_t fgen = 1; /* bumped when the board size changes (entries of 0 are unused) */
 
 static bb fill_in(bb *b, bb *w) {
-    if (!fill_on && !cap_on && !pinf_on) return 0;
+    if (!fill_on && !cap_on && !pinf_on && !clq_on) return 0;
     FEntry *e = &fcache[hash(*b, *w, 0x200 ^ (int)(flags << 1)) & fcmask];
     if (e->gen == fgen && e->b == *b && e->w == *w && e->flags == flags) { *b = e->fb; *w = e->fw; return e->later; }
     bb b0 = *b, w0 = *w, later = fill_in_compute(b, w);
@@ -1345,7 +1400,7 @@ static int winvalue_core(bb b, bb w, int black_to_move, bb *carrier) {
 
 /* Returns 1 when the player to move wins; *carrier gets the winner's carrier. */
 static int winvalue(bb b, bb w, int black_to_move, bb *carrier) {
-    if (!fill_on && !cap_on && !pinf_on) return winvalue_core(b, w, black_to_move, carrier);
+    if (!fill_on && !cap_on && !pinf_on && !clq_on) return winvalue_core(b, w, black_to_move, carrier);
     bb filled = fill_in(&b, &w);
     int r = winvalue_core(b, w, black_to_move, carrier);
     *carrier |= filled;
@@ -1402,11 +1457,11 @@ static int kernel_start(int argc, char **argv) {
     return 0;
 }
 
-static int read_query(bb *b, bb *w, int *btm, int *mp) {
+static int read_query(bb *b, bb *w, int *btm, unsigned long long *mp) {
     static int lastr = -1, lastc = -1;
     int r, c;
     char bs[48], ws[48], t[4];
-    if (scanf("%d %d %47s %47s %3s %d", &r, &c, bs, ws, t, mp) != 6) return 0;
+    if (scanf("%d %d %47s %47s %3s %llu", &r, &c, bs, ws, t, mp) != 6) return 0;
     if (r < 1 || c < 1 || r * c > BB_BITS || !bb_parse(bs, b) || !bb_parse(ws, w) || ((*b | *w) >> (r * c - 1) >> 1)) {
         printf("? 0 0\n"); fflush(stdout); return -1;
     }
@@ -1421,7 +1476,7 @@ static int read_query(bb *b, bb *w, int *btm, int *mp) {
         lastr = r; lastc = c;
     }
     *btm = t[0] == 'B';
-    int f = *mp;
+    unsigned long long f = *mp;
     mustplay_on = f & 1;
     threats_on = (f >> 1) & 1;
     vc_on = (f >> 2) & 1;
@@ -1442,17 +1497,26 @@ static int read_query(bb *b, bb *w, int *btm, int *mp) {
     bug_proof = (f >> 25) & 1;
     bug_dom = (f >> 27) & 1;
     bug_pinf = (f >> 30) & 1;
+    clq_on = (f >> 31) & 1;
+    bug_clq = (f >> 32) & 1;
     return 1;
+}
+
+/* the switch word as a table key: bits 7 (value only) and 12-14 (hooks) dropped, bit 32
+ * (the clique rule's bug) moved into bit 12, so no two settings share a key */
+static uint32_t switch_key(unsigned long long mp) {
+    return ((uint32_t)mp & ~(uint32_t)(128 | 0x7000)) | (uint32_t)((mp >> 32) & 1) << 12;
 }
 
 int main(int argc, char **argv) {
     if (kernel_start(argc, argv)) return 1;
-    int mp, btm, q;
+    unsigned long long mp;
+    int btm, q;
     bb b, w;
     while ((q = read_query(&b, &w, &btm, &mp)) != 0) {
         if (q < 0) continue;
         int value_only = (mp >> 7) & 1;
-        flags = (uint32_t)mp & ~(uint32_t)(128 | 0x7000); /* value-only and the hooks share answers */
+        flags = switch_key(mp); /* value-only and the hooks share answers */
         if (mp >> 14 & 1) { /* debug: fill-in and the captured pairs, no search */
             bb fb = b, fw = w, cb, cw;
             bb later = fill_in(&fb, &fw);

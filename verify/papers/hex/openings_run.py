@@ -302,7 +302,7 @@ def representatives(n: int) -> dict[int, int]:
 
 
 REDUCTIONS = ("mustplay", "threats", "fillin", "ordering", "dfpn", "hsearch", "captured", "prune", "dominated",
-              "proofsets", "lazyfill", "templates", "pinf")
+              "proofsets", "lazyfill", "templates", "pinf", "cliquedead")
 """The kernel switches a run may turn off (``without``), e.g. to re-derive a map with one
 reduction less as a cross-check of that reduction."""
 

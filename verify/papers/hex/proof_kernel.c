@@ -105,13 +105,14 @@ static int best_query(bb b, bb w, int btm, int exhaust) {
 
 int main(int argc, char **argv) {
     if (kernel_start(argc, argv)) return 1;
-    int mp, btm, q;
+    unsigned long long mp;
+    int btm, q;
     bb b, w;
     while ((q = read_query(&b, &w, &btm, &mp)) != 0) {
         if (q < 0) continue;
         int value_only = (mp >> 7) & 1;
         /* value-only, the hooks and the builder's own command bits share answers */
-        flags = (uint32_t)mp & ~(uint32_t)(128 | 0x7000) & ~(uint32_t)0x7F0000u;
+        flags = switch_key(mp) & ~(uint32_t)0x7F0000u;
         if (mp & 0x7000) { printf("? 0 0\n"); fflush(stdout); continue; } /* hexsolve.c's debug hooks: not here */
         nodes = 0;
         bb car;

@@ -178,7 +178,8 @@ def carrier_carries(pos: Position, to_move: str, winner: str, carrier: int, valu
 def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin: bool = True,
            ordering: bool = True, orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
            hsearch: bool = True, captured: bool = True, prune: bool = True, proofsets: bool = True,
-           lazyfill: bool = True, dominated: bool = True, templates: bool = True, pinf: bool = True) -> int:
+           lazyfill: bool = True, dominated: bool = True, templates: bool = True, pinf: bool = True,
+           cliquedead: bool = True) -> int:
     """The kernel's switch word (bit 0 must-play, 1 threats, 2 virtual connections, 3 fill-in,
     4 move ordering, 5 OR links in the virtual-connection search, 6 df-pn decides the value
     first, 7 value only: with df-pn, the carrier is every vacant cell; 8 H-search; 9
@@ -186,11 +187,12 @@ def _flags(mustplay: bool = True, threats: bool = True, vc: bool = True, fillin:
     sets; 24 df-pn's lazy fill-in; 26 df-pn drops moves dominated through a pair the
     dominating move leaves lost for the opponent; 28 edge templates as base connections of
     the H-search, :mod:`~verify.papers.hex.edge_templates`; 29 permanently inferior cells
-    filled in)."""
+    filled in; 31 dead cells by a clique neighbourhood in either player's Shannon graph filled
+    in)."""
     return (int(mustplay) | 2 * int(threats) | 4 * int(vc) | 8 * int(fillin) | 16 * int(ordering)
             | 32 * int(orlinks) | 64 * int(dfpn) | 128 * int(value_only) | 256 * int(hsearch)
             | 512 * int(captured) | 1024 * int(prune) | int(proofsets) << 23 | int(lazyfill) << 24
-            | int(dominated) << 26 | int(templates) << 28 | int(pinf) << 29)
+            | int(dominated) << 26 | int(templates) << 28 | int(pinf) << 29 | int(cliquedead) << 31)
 
 
 DEBUG_BITS = 0
@@ -200,7 +202,9 @@ semi-connections whatever their common part), :data:`BUG_CAPTURED` (bit 15: capt
 pairs filled with the wrong colour), :data:`BUG_PROOF_SET` (bit 25: df-pn's proof set of a
 loss leaves out the opponent's semi-connection carriers), :data:`BUG_PAIR_DOMINATION`
 (bit 27: a move dominates through a pair of which only one half is tested), :data:`BUG_PINF`
-(bit 30: a permanently inferior cell filled without its ends' condition tested).  Kernel
+(bit 30: a permanently inferior cell filled without its ends' condition tested),
+:data:`BUG_CLIQUE_DEAD` (bit 32: a cell's neighbourhood tested for a clique without its
+terminals).  Kernel
 answers are kept per switch word, so a query with a bug never shares table entries with a
 clean one."""
 BUG_OR_RULE = 1 << 11
@@ -208,10 +212,11 @@ BUG_CAPTURED = 1 << 15
 BUG_PROOF_SET = 1 << 25
 BUG_PAIR_DOMINATION = 1 << 27
 BUG_PINF = 1 << 30
+BUG_CLIQUE_DEAD = 1 << 32
 
 PLAIN = dict(mustplay=False, threats=False, vc=False, fillin=False, ordering=False, orlinks=False, dfpn=False,
              hsearch=False, captured=False, prune=False, proofsets=False, lazyfill=False, dominated=False,
-             templates=False, pinf=False)
+             templates=False, pinf=False, cliquedead=False)
 """Every reduction off: the kernel's plain game-tree search (Fig. 13's recursion over every
 vacant cell, no must-play update) — the C twin of ``win_value(..., mustplay=False)``."""
 
@@ -386,7 +391,7 @@ class CSolver:
               orlinks: bool = True, dfpn: bool = True, value_only: bool = False,
               hsearch: bool = True, captured: bool = True, prune: bool = True, proofsets: bool = True,
               lazyfill: bool = True, dominated: bool = True, templates: bool = True,
-              pinf: bool = True) -> tuple[str, int, int]:
+              pinf: bool = True, cliquedead: bool = True) -> tuple[str, int, int]:
         """(winner, carrier bitmask, nodes searched) with ``to_move`` to play.
 
         ``mustplay``: the must-play rule — the Fig. 13 update ``M ← M ∩ S`` and every
@@ -425,12 +430,14 @@ class CSolver:
         of the vacant run held (the cell between it and the player's run, or the one between
         it and the middle cell, that player's, or the cell straight beyond it the
         opponent's), is filled with that player's stone (its four vacant cells join the
-        carrier) — all switchable, and switched off the answers must not
+        carrier); ``cliquedead``: a cell whose neighbourhood is a clique of either player's
+        Shannon graph (so on no induced path: dead) is filled with that player's stone —
+        all switchable, and switched off the answers must not
         change (see ``hexsolve.c`` for each rule's argument).
         """
         self._check(pos)
         word = _flags(mustplay, threats, vc, fillin, ordering, orlinks, dfpn, value_only, hsearch, captured, prune,
-                      proofsets, lazyfill, dominated, templates, pinf)
+                      proofsets, lazyfill, dominated, templates, pinf, cliquedead)
         line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} {to_move} {word | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) != 3 or out[0] not in (BLACK, WHITE):
@@ -439,7 +446,8 @@ class CSolver:
         self.nodes += nodes
         return out[0], int(out[1], 16), nodes
 
-    def fill_in(self, pos: Position, fillin: bool = True, captured: bool = True, pinf: bool = True):
+    def fill_in(self, pos: Position, fillin: bool = True, captured: bool = True, pinf: bool = True,
+                cliquedead: bool = True):
         """The kernel's fill-in, no search (debug query, flag bit 14): ``(filled position,
         cells to add to a carrier, pairs)`` where ``pairs`` lists every captured pair of
         ``pos`` as ``(a, b, kind)``: kind 0 mutually supporting in Black's Shannon graph,
@@ -450,7 +458,7 @@ class CSolver:
         True
         """
         self._check(pos)
-        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags(fillin=fillin, captured=captured, pinf=pinf) | 1 << 14 | DEBUG_BITS}\n"
+        line = f"{pos.rows} {pos.cols} {pos.black:x} {pos.white:x} B {_flags(fillin=fillin, captured=captured, pinf=pinf, cliquedead=cliquedead) | 1 << 14 | DEBUG_BITS}\n"
         out = self._ask(line)
         if len(out) < 4 or out[0] != "F" or (len(out) - 4) % 3:
             raise ShannonVerifyError(f"The Hex kernel answered {out!r}.")
