@@ -60,3 +60,18 @@ def test_symmetry_shortcut_gives_the_searched_map(capsys):
     c = json.loads(run(capsys, "solve", "--hex", "B.../..../.W../....", "--openings", "--json")[1])
     d = json.loads(run(capsys, "solve", "--hex", "B.../..../.W../....", "--openings", "--json", "--no-symmetry")[1])
     assert c["openings"] == d["openings"]
+
+
+def test_solve_all_counts_the_same_nodes_every_time():
+    """The kernels keep their tables, and with the clique-dead fill two 3x3 openings meet a
+    position (2 nodes first, 1 second): with a shared work queue the node total printed by
+    ``solve --hex`` depended on which kernel took which query (17 or 18 nodes in
+    docs/tools/hex.md's example, a fresh-clone failure on 2026-12-05). Each kernel now takes
+    a fixed share, so the total is the same on every run."""
+    from verify.papers.hex.board import BLACK, WHITE, Position, other
+    from verify.papers.hex.maps import solve_all
+
+    pos = Position(3, 3)
+    queries = [(pos, BLACK), (pos, WHITE)] + [(pos.play(i, c), other(c)) for c in (BLACK, WHITE) for i in range(9)]
+    counts = {solve_all(queries, 60, 2, table_bits=12)[1] for _ in range(8)}
+    assert len(counts) == 1, counts

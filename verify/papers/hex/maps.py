@@ -66,14 +66,13 @@ def solve_all(queries, budget: float, jobs: int, table_bits: int = 22, symmetry:
         return results, 0
     deadline = time.monotonic() + budget
     lock = threading.Lock()
-    todo = list(range(len(queries)))
+    # each kernel its own share, in order (query i on kernel i mod jobs): the kernels keep
+    # their tables, and queries can meet a position an earlier one stored, so a shared
+    # queue would make the node count depend on timing; this way it does not
+    share = {id(k): list(range(j, len(queries), len(kernels))) for j, k in enumerate(kernels)}
 
     def work(k):
-        while True:
-            with lock:
-                if not todo:
-                    return
-                i = todo.pop(0)
+        for i in share[id(k)]:
             left = deadline - time.monotonic()
             if left <= 0:
                 return
