@@ -566,7 +566,11 @@ class CSolver:
         for p in (self.proc, self.proc_mid, self.proc_wide):
             if p is not None and p.poll() is None:
                 p.stdin.close()
-                p.wait(timeout=10)
+                try:
+                    p.wait(timeout=10)
+                except subprocess.TimeoutExpired:  # still searching a query: it is lost anyway
+                    p.kill()
+                    p.wait()
 
     def _shut_down(self) -> None:
         """:meth:`kill`, then close the pipes. Only where no thread can be reading them (the
