@@ -69,10 +69,9 @@ def solve_all(queries, budget: float, jobs: int, table_bits: int = 22, symmetry:
     # each kernel its own share, in order (query i on kernel i mod jobs): the kernels keep
     # their tables, and queries can meet a position an earlier one stored, so a shared
     # queue would make the node count depend on timing; this way it does not
-    share = {id(k): list(range(j, len(queries), len(kernels))) for j, k in enumerate(kernels)}
 
-    def work(k):
-        for i in share[id(k)]:
+    def work(k, share):
+        for i in share:
             left = deadline - time.monotonic()
             if left <= 0:
                 return
@@ -82,7 +81,8 @@ def solve_all(queries, budget: float, jobs: int, table_bits: int = 22, symmetry:
                 with lock:
                     nodes[0] += r[2]
 
-    threads = [threading.Thread(target=work, args=(k,)) for k in kernels]
+    threads = [threading.Thread(target=work, args=(k, range(j, len(queries), len(kernels))))
+               for j, k in enumerate(kernels)]
     for t in threads:
         t.start()
     for t in threads:
