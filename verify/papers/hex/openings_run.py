@@ -619,13 +619,12 @@ def run_openings(n: int, jobs: int = 2, store: str | None = None, resume: bool =
         finally:  # interrupted: stop the kernels at once (stored openings stay; --resume continues)
             with lock:
                 queue.clear()
-            stopping = any(t.is_alive() for t in threads)
-            if stopping:
+            if any(t.is_alive() for t in threads):
                 gate.stop()  # kills every kernel started, and none starts after
             with lock:
                 started = list(kernels)
             for k in started:
-                k.kill() if stopping else k.close()  # a kernel still searching is not waited for
+                k.close()
         if errors:
             session["status"] = "error"
             raise errors[0]
